@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { filesRoutes } from './modules/files/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
+import { studentsRoutes } from './modules/students/routes.js';
+import { accessControl, authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import type { ObjectStorage } from './storage/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    databaseKind: Database['kind'];
+    storage: ObjectStorage;
+    signingSecret: string;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  storage: ObjectStorage;
+  /** Signs tokens and download links. */
+  secret: string;
+  logger?: boolean;
+};
+
+/** The API modules, in one list so the permission matrix test and the docs see the same routes. */
+export const apiModules = [healthRoutes, authRoutes, staffRoutes, studentsRoutes, filesRoutes];
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    // Proxies in front (load balancer) set X-Forwarded-For; the throttle keys on the real client.
+    trustProxy: true,
+    // Only JSON bodies are parsed in memory; files go through streaming multipart or tus.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  app.decorate('databaseKind', deps.database.kind);
+  app.decorate('storage', deps.storage);
+  app.decorate('signingSecret', deps.secret);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    // The SPA loads only its own bundles; inline styles are Mantine's CSS variables; media may come
+    // from the S3 store or YouTube.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'https:', 'http:'],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(authPlugin, { secret: deps.secret, ttlHours: config.tokenTtlHours });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Valence API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await accessControl(api);
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: config.apiPrefix },
+  );
+  await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      config.apiPrefix === '' || request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
+    if (request.method === 'GET' && hasWeb && !isApi && request.headers.accept?.includes('text/html') !== false) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

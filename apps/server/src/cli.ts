@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { createStaffRequestSchema } from '@valence/contract';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { HttpError } from './lib/errors.js';
+import { StaffService } from './modules/staff/service.js';
+
+const USAGE = `Usage:
+  npm run cli -- create-staff --username NAME --password SECRET [--role ROLE_ADMIN|ROLE_SUPERADMIN]
+
+Uses the same DATA_DIR / DATABASE_URL settings as the server.`;
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  if (command !== 'create-staff') {
+    console.error(USAGE);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+  });
+  const parsed = createStaffRequestSchema.safeParse({ ...values, role: values.role ?? 'ROLE_ADMIN' });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const staff = await new StaffService(database.db).create(null, parsed.data);
+    console.log(`Created ${staff.role} '${staff.username}' (id ${staff.id}).`);
+    return 0;
+  } catch (error) {
+    if (error instanceof HttpError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

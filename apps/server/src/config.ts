@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  API_PREFIX: z
+    .string()
+    .default('/api')
+    .refine((value) => value === '' || /^\/[A-Za-z0-9/_-]*[^/]$/.test(value), {
+      message: "must be empty or a path like '/api' (leading slash, no trailing slash)",
+    }),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  JWT_SECRET: optionalString.refine((value) => !value || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
+  DOWNLOAD_LINK_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  TIME_ZONE: z
+    .string()
+    .default('Asia/Colombo')
+    .refine(
+      (value) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: value });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an IANA time zone such as Asia/Colombo' },
+    ),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  apiPrefix: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  s3:
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlHours: number;
+  downloadLinkTtlSeconds: number;
+  timeZone: string;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops the boot with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const anyS3 = e.S3_ENDPOINT || e.S3_BUCKET || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY;
+  if (anyS3 && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when any S3_* setting is given');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    apiPrefix: e.API_PREFIX,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    downloadLinkTtlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS,
+    timeZone: e.TIME_ZONE,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,27 @@
+import { errorResponseSchema, studentSchema, studentSignupRequestSchema } from '@valence/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StudentsService } from './service.js';
+
+export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new StudentsService(app.db);
+
+  app.get(
+    '/students',
+    { config: { access: 'staff' }, schema: { tags: ['students'], response: { 200: z.array(studentSchema) } } },
+    () => service.list(),
+  );
+
+  app.post(
+    '/students/signup',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['students'],
+        body: studentSignupRequestSchema,
+        response: { 201: studentSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.signup(request.principal, request.body)),
+  );
+};

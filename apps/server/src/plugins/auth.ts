@@ -1,0 +1,120 @@
+import type { Role } from '@valence/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { accounts } from '../db/schema.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+
+/**
+ * Who may call a route. Every API route declares one (an undeclared route fails at start-up), and
+ * this plugin enforces it before the handler runs.
+ */
+export type Access = 'public' | 'authenticated' | 'student' | 'staff' | 'superadmin';
+
+export type Principal = { id: number; username: string; role: Role };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlHours: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(account: { id: number; role: Role; sessionVersion: number }): Promise<string> {
+    return new SignJWT({ ver: account.sessionVersion, roles: [account.role] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(account.id))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlHours}h`)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<{ accountId: number; sessionVersion: number } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const accountId = Number(payload.sub);
+      const sessionVersion = Number(payload.ver);
+      if (!Number.isInteger(accountId) || !Number.isInteger(sessionVersion)) return null;
+      return { accountId, sessionVersion };
+    } catch {
+      return null;
+    }
+  }
+}
+
+const isStaff = (role: Role) => role === 'ROLE_ADMIN' || role === 'ROLE_SUPERADMIN';
+
+/** Resolves the bearer token to a live account; a token from an ended session is no token. */
+async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await app.tokens.verify(header.slice('Bearer '.length).trim());
+  if (!claims) return null;
+  const [account] = await app.db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      role: accounts.role,
+      sessionVersion: accounts.sessionVersion,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, claims.accountId))
+    .limit(1);
+  if (!account || account.sessionVersion !== claims.sessionVersion) return null;
+  return { id: account.id, username: account.username, role: account.role };
+}
+
+export function checkAccess(access: Access, principal: Principal | null): void {
+  if (access === 'public') return;
+  if (!principal) throw unauthorized();
+  if (access === 'authenticated') return;
+  if (access === 'student' && principal.role !== 'ROLE_STUDENT') throw forbidden('This is for students only.');
+  if (access === 'staff' && !isStaff(principal.role)) throw forbidden('This is for staff only.');
+  if (access === 'superadmin' && principal.role !== 'ROLE_SUPERADMIN') {
+    throw forbidden('Only a superadmin may do this.');
+  }
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { secret: string; ttlHours: number }) => {
+    app.decorate('tokens', new TokenService(options.secret, options.ttlHours));
+    app.decorateRequest('principal', null);
+  },
+  { name: 'auth' },
+);
+
+/** Registered inside the API scope: demands an access level per route and enforces it. */
+export async function accessControl(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access level (config.access).`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    request.principal = await resolvePrincipal(app, request);
+    checkAccess(access, request.principal);
+  });
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors.js';
+import { InvalidKeyError } from '../storage/storage.js';
+
+type ValidationItem = { instancePath?: string; message?: string | undefined };
+
+/** Our schemas phrase messages as sentences; zod's own defaults get the field name in front. */
+function describe(items: ValidationItem[], context: string | undefined): string {
+  const parts = items.map((item) => {
+    const message = item.message ?? 'Invalid value.';
+    if (/[.!]$/.test(message)) return message;
+    const field = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    return `${field || context || 'request'}: ${message}`;
+  });
+  return [...new Set(parts)].join(' ');
+}
+
+/** One error shape for the whole API: `{ message }`; 5xx never carry internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ message: describe(error.validation, error.validationContext) });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (error instanceof InvalidKeyError) {
+      return reply.status(400).send({ message: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error.' });
+  });
+}

@@ -1,0 +1,65 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { signKey } from './signing.js';
+import { assertSafeKey, type ByteRange, InvalidKeyError, ObjectNotFoundError, type ObjectStorage } from './storage.js';
+
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+
+  constructor(
+    readonly root: string,
+    private readonly secret: string,
+    /** Where the files route is mounted, e.g. /api/files. */
+    private readonly publicPath: string,
+  ) {}
+
+  /** Resolves a key inside the root; a key that would escape it is refused. */
+  resolve(key: string): string {
+    assertSafeKey(key);
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new InvalidKeyError('Invalid object key.');
+    return full;
+  }
+
+  async put(key: string, body: Readable): Promise<void> {
+    const full = this.resolve(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    await pipeline(body, createWriteStream(full));
+  }
+
+  async get(key: string, range?: ByteRange) {
+    const full = this.resolve(key);
+    const info = await this.stat(key);
+    if (!info) throw new ObjectNotFoundError(key);
+    const stream = range ? createReadStream(full, { start: range.start, end: range.end }) : createReadStream(full);
+    return { stream, size: info.size };
+  }
+
+  async stat(key: string) {
+    try {
+      const info = await stat(this.resolve(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true });
+    // The tus file store keeps a metadata file beside each upload.
+    await rm(`${this.resolve(key)}.json`, { force: true });
+  }
+
+  async signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string> {
+    assertSafeKey(key);
+    const expires = Math.floor(Date.now() / 1000) + options.ttlSeconds;
+    const params = new URLSearchParams({ expires: String(expires), signature: signKey(this.secret, key, expires) });
+    if (options.fileName) params.set('name', options.fileName);
+    const encoded = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.publicPath}/${encoded}?${params}`;
+  }
+}

@@ -1,0 +1,101 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertSafeKey, type ByteRange, ObjectNotFoundError, type ObjectStorage } from './storage.js';
+
+export type S3Settings = {
+  endpoint?: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle: boolean;
+};
+
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  };
+}
+
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+
+  constructor(readonly settings: S3Settings) {
+    this.client = new S3Client(s3ClientConfig(settings));
+  }
+
+  async put(key: string, body: Readable, options?: { contentType?: string }): Promise<void> {
+    // Multipart upload streams in parts, so memory stays flat for large objects.
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: assertSafeKey(key), Body: body, ContentType: options?.contentType },
+    });
+    await upload.done();
+  }
+
+  async get(key: string, range?: ByteRange) {
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: assertSafeKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      const size = range
+        ? Number(result.ContentRange?.split('/')[1] ?? result.ContentLength)
+        : Number(result.ContentLength);
+      return { stream: result.Body as Readable, size, contentType: result.ContentType };
+    } catch (error) {
+      if (error instanceof NoSuchKey || error instanceof NotFound) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async stat(key: string) {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) }),
+      );
+      return { size: Number(head.ContentLength ?? 0) };
+    } catch (error) {
+      if (error instanceof NotFound || error instanceof NoSuchKey) return null;
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) }));
+    // The tus S3 store keeps an .info object beside each upload.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `${key}.info` }));
+  }
+
+  async signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: assertSafeKey(key),
+      ...(options.fileName
+        ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(options.fileName)}` }
+        : {}),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.ttlSeconds });
+  }
+}

@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+
+export type ByteRange = { start: number; end: number };
+
+export type StoredObject = { stream: Readable; size: number; contentType?: string | undefined };
+
+/** Where resource files, papers and marked scripts live; never world-readable. */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Readable, options?: { contentType?: string }): Promise<void>;
+  /** `range` is inclusive at both ends, as in HTTP. */
+  get(key: string, range?: ByteRange): Promise<StoredObject>;
+  stat(key: string): Promise<{ size: number } | null>;
+  delete(key: string): Promise<void>;
+  /** A short-lived link that serves the object with HTTP Range support. */
+  signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string>;
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(key: string) {
+    super(`Object not found: ${key}`);
+  }
+}
+
+export class InvalidKeyError extends Error {}
+
+/**
+ * Keys are relative, slash-separated paths without `..`, `.` or empty segments, so that no key can
+ * reach outside the storage root whichever backend serves it.
+ */
+export function assertSafeKey(key: string): string {
+  if (key.length === 0 || key.length > 1024) throw new InvalidKeyError('Invalid object key.');
+  if (key.includes('\\') || key.includes('\0') || key.startsWith('/')) throw new InvalidKeyError('Invalid object key.');
+  for (const segment of key.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') throw new InvalidKeyError('Invalid object key.');
+  }
+  return key;
+}
+
+/** File-name part of a key, safe for storage: anything but letters, digits, dot, dash and underscore becomes _. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
+  return (cleaned || 'file').slice(0, 180);
+}

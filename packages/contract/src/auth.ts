@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LIMITS, ROLES, STAFF_ROLES } from './constants.js';
+
+export const roleSchema = z.enum(ROLES);
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+
+export const signinRequestSchema = z.object({
+  username: z.string().trim().min(1, { message: 'Username is required.' }).max(LIMITS.usernameMax),
+  password: z.string().min(1, { message: 'Password is required.' }).max(LIMITS.passwordMax),
+});
+export type SigninRequest = z.infer<typeof signinRequestSchema>;
+
+export const signinResponseSchema = z.object({
+  jwtToken: z.string(),
+  roles: z.array(roleSchema),
+});
+export type SigninResponse = z.infer<typeof signinResponseSchema>;
+
+export const meSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(roleSchema),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** New usernames: letters, digits and . _ @ + - (e-mail addresses and phone numbers fit). */
+export const newUsernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, { message: `Username must be at least ${LIMITS.usernameMin} characters.` })
+  .max(LIMITS.usernameMax, { message: `Username must be at most ${LIMITS.usernameMax} characters.` })
+  .regex(/^[A-Za-z0-9._@+-]+$/, {
+    message: 'Username may contain only letters, digits and . _ @ + -',
+  });
+
+export const newPasswordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, { message: `Password must be at least ${LIMITS.passwordMin} characters.` })
+  .max(LIMITS.passwordMax, { message: `Password must be at most ${LIMITS.passwordMax} characters.` })
+  .refine((value) => value.trim().length > 0, { message: 'Password must not be blank.' });
+
+export const createStaffRequestSchema = z.object({
+  username: newUsernameSchema,
+  password: newPasswordSchema,
+  role: staffRoleSchema,
+});
+export type CreateStaffRequest = z.infer<typeof createStaffRequestSchema>;
+
+export const staffSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: staffRoleSchema,
+  createdAt: z.string(),
+});
+export type Staff = z.infer<typeof staffSchema>;

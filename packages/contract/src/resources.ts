@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from './common.js';
+import { LIMITS } from './constants.js';
+
+export const resourceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A short-lived signed download link for stored files; the link itself for YouTube links. */
+  url: z.string(),
+  type: z.string(),
+  courseId: z.number().int(),
+  duration: z.number(),
+  liveAt: z.string(),
+  recordingAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+
+const YOUTUBE_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'music.youtube.com'];
+
+export function isYoutubeUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && YOUTUBE_HOSTS.includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Object keys our upload endpoint issues: resources/<unique prefix>-<name>. */
+export const RESOURCE_KEY_PATTERN = /^resources\/[0-9a-f-]{36}-[^/\\]+$/;
+
+export const createResourceSchema = z
+  .object({
+    name: z
+      .string({ message: 'Resource name is required.' })
+      .trim()
+      .min(1, { message: 'Resource name is required.' })
+      .max(LIMITS.resourceNameMax, { message: `Resource name must be at most ${LIMITS.resourceNameMax} characters.` }),
+    url: z.string({ message: 'url is required.' }).trim().min(1, { message: 'url is required.' }).max(LIMITS.urlMax),
+    type: z.string({ message: 'type is required.' }).trim().min(1, { message: 'type is required.' }).max(255),
+    courseId: z.coerce.number({ message: 'courseId must be a number.' }).int().positive(),
+    duration: z.coerce
+      .number({ message: 'Please provide a valid duration.' })
+      .min(0, { message: 'Please provide a valid duration.' })
+      .max(1_000_000),
+    liveAt: isoDateTimeSchema,
+    recordingAt: isoDateTimeSchema,
+    expiresAt: isoDateTimeSchema.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type === 'link') {
+      if (!isYoutubeUrl(value.url)) {
+        ctx.addIssue({ code: 'custom', path: ['url'], message: 'A link must be a YouTube URL.' });
+      }
+      if (!(value.duration > 0)) {
+        ctx.addIssue({ code: 'custom', path: ['duration'], message: 'Please provide a valid duration.' });
+      }
+    } else if (!RESOURCE_KEY_PATTERN.test(value.url) && !/^https?:\/\//i.test(value.url)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'url must be an http(s) link or a file key issued by the upload endpoint.',
+      });
+    }
+  });
+export type CreateResource = z.input<typeof createResourceSchema>;
