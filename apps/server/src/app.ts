@@ -14,6 +14,7 @@ import { filesRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { studentsRoutes } from './modules/students/routes.js';
+import { uploadsRoutes } from './modules/uploads/routes.js';
 import { accessControl, authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import type { ObjectStorage } from './storage/storage.js';
@@ -38,7 +39,7 @@ export type AppDeps = {
 };
 
 /** The API modules, in one list so the permission matrix test and the docs see the same routes. */
-export const apiModules = [healthRoutes, authRoutes, staffRoutes, studentsRoutes, filesRoutes];
+export const apiModules = [healthRoutes, authRoutes, staffRoutes, studentsRoutes, filesRoutes, uploadsRoutes];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -6,3 +6,4 @@ export * from './enrollments.js';
 export * from './resources.js';
 export * from './scores.js';
 export * from './students.js';
+export * from './uploads.js';
