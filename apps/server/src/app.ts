@@ -10,6 +10,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { coursesRoutes } from './modules/courses/routes.js';
+import { enrollmentsRoutes } from './modules/enrollments/routes.js';
+import { resourcesRoutes } from './modules/resources/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
@@ -39,7 +42,17 @@ export type AppDeps = {
 };
 
 /** The API modules, in one list so the permission matrix test and the docs see the same routes. */
-export const apiModules = [healthRoutes, authRoutes, staffRoutes, studentsRoutes, filesRoutes, uploadsRoutes];
+export const apiModules = [
+  healthRoutes,
+  authRoutes,
+  staffRoutes,
+  studentsRoutes,
+  filesRoutes,
+  uploadsRoutes,
+  coursesRoutes,
+  enrollmentsRoutes,
+  resourcesRoutes,
+];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -5,8 +5,11 @@ export const roleSchema = z.enum(ROLES);
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 
 export const signinRequestSchema = z.object({
-  username: z.string().trim().min(1, { message: 'Username is required.' }).max(LIMITS.usernameMax),
-  password: z.string().min(1, { message: 'Password is required.' }).max(LIMITS.passwordMax),
+  username: z
+    .string({ message: 'Username is required.' })
+    .trim()
+    .min(1, { message: 'Username is required.' }).max(LIMITS.usernameMax),
+  password: z.string({ message: 'Password is required.' }).min(1, { message: 'Password is required.' }).max(LIMITS.passwordMax),
 });
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 
@@ -25,16 +28,16 @@ export type Me = z.infer<typeof meSchema>;
 
 /** New usernames: letters, digits and . _ @ + - (e-mail addresses and phone numbers fit). */
 export const newUsernameSchema = z
-  .string()
+  .string({ message: 'Username is required.' })
   .trim()
   .min(LIMITS.usernameMin, { message: `Username must be at least ${LIMITS.usernameMin} characters.` })
   .max(LIMITS.usernameMax, { message: `Username must be at most ${LIMITS.usernameMax} characters.` })
   .regex(/^[A-Za-z0-9._@+-]+$/, {
-    message: 'Username may contain only letters, digits and . _ @ + -',
+    message: 'Username may contain only letters, digits and . _ @ + - characters.',
   });
 
 export const newPasswordSchema = z
-  .string()
+  .string({ message: 'Password is required.' })
   .min(LIMITS.passwordMin, { message: `Password must be at least ${LIMITS.passwordMin} characters.` })
   .max(LIMITS.passwordMax, { message: `Password must be at most ${LIMITS.passwordMax} characters.` })
   .refine((value) => value.trim().length > 0, { message: 'Password must not be blank.' });
@@ -42,7 +45,7 @@ export const newPasswordSchema = z
 export const createStaffRequestSchema = z.object({
   username: newUsernameSchema,
   password: newPasswordSchema,
-  role: staffRoleSchema,
+  role: z.enum(STAFF_ROLES, { message: 'Role must be ROLE_ADMIN or ROLE_SUPERADMIN.' }),
 });
 export type CreateStaffRequest = z.infer<typeof createStaffRequestSchema>;
 

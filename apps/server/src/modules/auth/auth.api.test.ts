@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signin = (username: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/signin', payload: { username, password }, remoteAddress: ip });
+
+describe('sign-in and sessions', () => {
+  it('signs a superadmin in with a token and roles', async () => {
+    const admin = await t.login('ROLE_SUPERADMIN', 'boss');
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: admin.headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ id: admin.id, username: 'boss', roles: ['ROLE_SUPERADMIN'] });
+  });
+
+  it('answers 401 with a message for a wrong password or unknown user', async () => {
+    await t.login('ROLE_ADMIN', 'tutor');
+    const wrong = await signin('tutor', 'not-the-password', '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid username or password.' });
+    const unknown = await signin('nobody', 'whatever', '10.0.0.2');
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('answers 400 for missing fields and for malformed JSON, never 500', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/signin', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Username is required.');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('throttles repeated failures for one account', async () => {
+    await t.login('ROLE_ADMIN', 'victim');
+    for (let i = 0; i < 5; i++) expect((await signin('victim', 'guess', `10.1.0.${i}`)).statusCode).toBe(401);
+    const blocked = await signin('victim', 'password123', '10.1.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('throttles one address spraying many accounts', async () => {
+    for (let i = 0; i < 30; i++) await signin(`spray${i}`, 'guess', '10.9.9.9');
+    expect((await signin('spray-last', 'guess', '10.9.9.9')).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await signin('spray-last', 'guess', '10.9.9.10')).statusCode).toBe(401);
+  });
+
+  it('marks a student logged in and logout ends the session at once', async () => {
+    const student = await t.login('ROLE_STUDENT', 'learner');
+    const staff = await t.login('ROLE_ADMIN');
+    const list = await t.app.inject({ method: 'GET', url: '/api/students', headers: staff.headers });
+    expect(list.json().find((s: { id: number }) => s.id === student.id).loggedIn).toBe(true);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: student.headers });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: student.headers });
+    expect(after.statusCode).toBe(401);
+    const list2 = await t.app.inject({ method: 'GET', url: '/api/students', headers: staff.headers });
+    expect(list2.json().find((s: { id: number }) => s.id === student.id).loggedIn).toBe(false);
+  });
+
+  it('refuses forged and garbage tokens', async () => {
+    const garbage = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json()).toEqual({ message: 'Authentication required.' });
+  });
+});
+
+describe('staff accounts', () => {
+  it('lets a superadmin create an instructor who can sign in but not manage staff', async () => {
+    const boss = await t.login('ROLE_SUPERADMIN');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers: boss.headers,
+      payload: { username: 'instructor1', password: 'teach-chem', role: 'ROLE_ADMIN' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ username: 'instructor1', role: 'ROLE_ADMIN' });
+    expect(created.json()).not.toHaveProperty('passwordHash');
+
+    const login = await signin('instructor1', 'teach-chem', '10.2.0.1');
+    expect(login.statusCode).toBe(200);
+    expect(login.json().roles).toEqual(['ROLE_ADMIN']);
+    const headers = { authorization: `Bearer ${login.json().jwtToken}` };
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers,
+      payload: { username: 'sneaky', password: 'teach-chem', role: 'ROLE_SUPERADMIN' },
+    });
+    expect(denied.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff', headers })).statusCode).toBe(403);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/staff', headers: boss.headers });
+    expect(list.json().map((s: { username: string }) => s.username)).toContain('instructor1');
+  });
+
+  it('validates staff input and refuses duplicate usernames', async () => {
+    const boss = await t.login('ROLE_SUPERADMIN');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers: boss.headers,
+      payload: { username: 'x', password: '1', role: 'ROLE_STUDENT' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Username must be at least 3 characters.');
+    expect(bad.json().message).toContain('Role must be ROLE_ADMIN or ROLE_SUPERADMIN.');
+    const payload = { username: 'dupe.staff', password: 'secret12', role: 'ROLE_ADMIN' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff', headers: boss.headers, payload })).statusCode).toBe(201);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff',
+      headers: boss.headers,
+      payload: { ...payload, username: 'DUPE.staff' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('students', () => {
+  it('lets staff add students and list them without secrets', async () => {
+    const tutor = await t.login('ROLE_ADMIN');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/students/signup',
+      headers: tutor.headers,
+      payload: { username: 'kasun', password: 'chem-2026' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: expect.any(Number), username: 'kasun', name: null, loggedIn: false });
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/students/signup',
+      headers: tutor.headers,
+      payload: { username: 'Kasun', password: 'chem-2026' },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe("Username 'Kasun' is already taken.");
+    const list = await t.app.inject({ method: 'GET', url: '/api/students', headers: tutor.headers });
+    expect(list.body).not.toContain('scrypt');
+    expect(list.json().some((s: { username: string }) => s.username === 'kasun')).toBe(true);
+  });
+
+  it('refuses a blank password and students using staff endpoints', async () => {
+    const tutor = await t.login('ROLE_ADMIN');
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/students/signup',
+      headers: tutor.headers,
+      payload: { username: 'blanky', password: '        ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Password must not be blank.');
+    const student = await t.login('ROLE_STUDENT');
+    const denied = await t.app.inject({ method: 'GET', url: '/api/students', headers: student.headers });
+    expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('service basics', () => {
+  it('reports health and serves the OpenAPI document', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ status: 'ok', storage: 'local' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/signin');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toMatch(/Not found/);
+  });
+});

@@ -1,0 +1,73 @@
+import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { courses, enrollments, exams, mcqQuestions, resources, submissions } from '../../db/schema.js';
+
+export type CourseRow = typeof courses.$inferSelect;
+
+export function listCourses(db: DbOrTx) {
+  return db.select().from(courses).orderBy(desc(courses.createdAt), desc(courses.id));
+}
+
+export function findCourse(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(courses)
+    .where(eq(courses.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function insertCourse(db: DbOrTx, values: { title: string; description: string }) {
+  return db
+    .insert(courses)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0] as CourseRow);
+}
+
+export function updateCourse(db: DbOrTx, id: number, values: { title: string; description: string }) {
+  return db
+    .update(courses)
+    .set(values)
+    .where(eq(courses.id, id))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .where(eq(exams.courseId, courseId))
+    .then((rows) => rows[0]?.count ?? 0);
+}
+
+/** Every stored object that belongs to the course: resource files, exam papers, question images. */
+export async function storedKeysOfCourse(db: DbOrTx, courseId: number): Promise<string[]> {
+  const resourceKeys = await db
+    .select({ key: resources.objectKey })
+    .from(resources)
+    .where(sql`${resources.courseId} = ${courseId} and ${resources.objectKey} is not null`);
+  const examRows = await db.select({ id: exams.id, key: exams.paperKey }).from(exams).where(eq(exams.courseId, courseId));
+  const examIds = examRows.map((row) => row.id);
+  const imageRows = examIds.length
+    ? await db
+        .select({ key: mcqQuestions.imageKey })
+        .from(mcqQuestions)
+        .where(sql`${inArray(mcqQuestions.examId, examIds)} and ${isNotNull(mcqQuestions.imageKey)}`)
+    : [];
+  return [...resourceKeys, ...examRows, ...imageRows].map((row) => row.key).filter((key): key is string => !!key);
+}
+
+export function deleteCourse(db: DbOrTx, id: number) {
+  return db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+}
+
+export function setPaused(db: DbOrTx, id: number, paused: boolean) {
+  return db.update(courses).set({ paused }).where(eq(courses.id, id));
+}
+
+export function setEnrollmentStatusOfCourse(db: DbOrTx, courseId: number, status: 'ACTIVE' | 'DISABLED') {
+  return db.update(enrollments).set({ status }).where(eq(enrollments.courseId, courseId));
+}

@@ -1,0 +1,74 @@
+import { courseDetailSchema, courseInputSchema, courseSchema, errorResponseSchema, idParamSchema } from '@valence/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePrincipal } from '../../plugins/auth.js';
+import { ResourcesService } from '../resources/service.js';
+import { CoursesService } from './service.js';
+
+export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new CoursesService(app.db, app.storage, ResourcesService.fromApp(app), app.log);
+  const tags = ['courses'];
+
+  app.get(
+    '/courses',
+    { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(courseSchema) } } },
+    () => service.list(),
+  );
+
+  app.post(
+    '/courses',
+    { config: { access: 'staff' }, schema: { tags, body: courseInputSchema, response: { 201: courseSchema } } },
+    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+  );
+
+  app.get(
+    '/courses/:id',
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: idParamSchema, response: { 200: courseDetailSchema, 404: errorResponseSchema } },
+    },
+    (request) => service.get(request.params.id),
+  );
+
+  app.put(
+    '/courses/:id',
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: idParamSchema, body: courseInputSchema, response: { 200: courseSchema } },
+    },
+    (request) => service.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/courses/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: { tags, params: idParamSchema },
+    },
+    async (request, reply) => {
+      await service.delete(requirePrincipal(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  for (const [action, paused] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.put(
+      `/enrollments/course/:id/${action}`,
+      {
+        config: { access: 'superadmin' },
+        schema: {
+          tags,
+          summary: paused ? 'Pause the course: disable every enrolment' : 'Resume the course: enable every enrolment',
+          params: idParamSchema,
+        },
+      },
+      async (request, reply) => {
+        await service.setPaused(requirePrincipal(request), request.params.id, paused);
+        return reply.status(204).send();
+      },
+    );
+  }
+};

@@ -1,0 +1,39 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { resources } from '../../db/schema.js';
+
+export type ResourceRow = typeof resources.$inferSelect;
+
+export function listForCourse(db: DbOrTx, courseId: number) {
+  return db.select().from(resources).where(eq(resources.courseId, courseId)).orderBy(asc(resources.liveAt), asc(resources.id));
+}
+
+export function findResource(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(resources)
+    .where(eq(resources.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function findByObjectKey(db: DbOrTx, key: string) {
+  return db
+    .select({ id: resources.id })
+    .from(resources)
+    .where(eq(resources.objectKey, key))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function insertResource(db: DbOrTx, values: typeof resources.$inferInsert) {
+  return db
+    .insert(resources)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0] as ResourceRow);
+}
+
+export function deleteResource(db: DbOrTx, id: number) {
+  return db.delete(resources).where(eq(resources.id, id));
+}
