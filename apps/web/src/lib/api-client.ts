@@ -16,6 +16,8 @@ export class ApiError extends Error {
 type RequestOptions = Omit<RequestInit, 'body'> & {
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
+  /** When set, any other success status is a failure too (the spec's "only 204 is success"). */
+  expectStatus?: number;
 };
 
 /**
@@ -37,7 +39,8 @@ export async function apiFetch<T = unknown>(
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${API_BASE}${path}`, { ...options, headers, body });
+  const { expectStatus, ...init } = options;
+  const response = await fetch(`${API_BASE}${path}`, { ...init, headers, body });
   if (response.status === 401) {
     const hadSession = session !== null;
     clearSession();
@@ -46,6 +49,8 @@ export async function apiFetch<T = unknown>(
   }
   if (!response.ok)
     throw new ApiError(response.status, await readMessage(response, `Request failed (${response.status}).`));
+  if (expectStatus !== undefined && response.status !== expectStatus)
+    throw new ApiError(response.status, `Unexpected answer (${response.status}).`);
   if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
   const data: unknown = await response.json();
   return schema ? schema.parse(data) : (data as T);

@@ -1,0 +1,27 @@
+import { redirect } from 'react-router';
+import { isSuperadmin, readSession } from '../lib/session';
+
+/** Spec section 2: every route but sign-in and contact needs a signed-in user (never a role). */
+export function requireAuth() {
+  if (!readSession()) throw redirect('/login');
+  return null;
+}
+
+/** The Staff screen is the one route that also checks a role (DESIGN §3: superadmin-only). */
+export function requireSuperadmin() {
+  const session = readSession();
+  if (!session) throw redirect('/login');
+  if (!isSuperadmin(session)) throw redirect('/dashboard');
+  return null;
+}
+
+/** Signed-in users have no business on the sign-in page. */
+export function redirectIfSignedIn() {
+  if (readSession()) throw redirect('/dashboard');
+  return null;
+}
+
+/** Unknown paths (and `/`) go to the dashboard or the sign-in page. */
+export function redirectHome() {
+  return redirect(readSession() ? '/dashboard' : '/login');
+}

@@ -1,0 +1,103 @@
+import { Anchor, AppShell, Burger, Button, Group, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFlask } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '../features/auth';
+import { clearSession, isSuperadmin, useSession } from '../lib/session';
+
+type NavItem = { to: string; label: string };
+
+const PUBLIC_ITEMS: NavItem[] = [{ to: '/contact', label: 'Contact' }];
+const SIGNED_IN_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/students', label: 'Students' },
+  { to: '/exams', label: 'Exams' },
+  { to: '/admin/student-marks-summary', label: 'Student Summary' },
+];
+
+/** Top navigation (spec section 2); on phone widths the links move into a burger menu. */
+export function AppLayout() {
+  const session = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+
+  // Following a link from the burger menu should fold it away again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change on purpose
+  useEffect(() => close(), [location.pathname, close]);
+
+  const items = [
+    ...(session ? SIGNED_IN_ITEMS : []),
+    ...(isSuperadmin(session) ? [{ to: '/staff', label: 'Staff' }] : []),
+    ...PUBLIC_ITEMS,
+  ];
+
+  async function handleLogout() {
+    // The session ends locally whatever the server answers.
+    await logout.mutateAsync(undefined).catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    navigate('/login');
+  }
+
+  const links = (
+    <>
+      {items.map((item) => (
+        <Anchor key={item.to} component={Link} to={item.to} fw={location.pathname.startsWith(item.to) ? 700 : 400}>
+          {item.label}
+        </Anchor>
+      ))}
+      {session ? (
+        <Button variant="light" size="xs" onClick={handleLogout} loading={logout.isPending}>
+          Logout
+        </Button>
+      ) : (
+        <Anchor component={Link} to="/login">
+          Login
+        </Anchor>
+      )}
+    </>
+  );
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { desktop: true, mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
+            <Group gap={6} wrap="nowrap">
+              <IconFlask size={22} aria-hidden />
+              Valence
+            </Group>
+          </Anchor>
+          {isPhone ? (
+            <Burger opened={opened} onClick={toggle} aria-label="Toggle navigation" />
+          ) : (
+            <Group component="nav" aria-label="Main navigation" gap="md">
+              {links}
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+      {/* Rendered only when open on a phone so each link exists once for assistive tech and tests. */}
+      {isPhone && opened && (
+        <AppShell.Navbar p="md">
+          <Stack component="nav" aria-label="Main navigation" gap="sm">
+            {links}
+          </Stack>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

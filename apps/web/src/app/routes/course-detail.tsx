@@ -1,0 +1,2 @@
+import { PlaceholderPage } from './placeholder-page';
+export const CourseDetailRoute = () => <PlaceholderPage title="Course" />;

@@ -1,0 +1,2 @@
+import { PlaceholderPage } from './placeholder-page';
+export const CoursesRoute = () => <PlaceholderPage title="Courses" />;

@@ -1,0 +1,71 @@
+import { Button, Group, Text } from '@mantine/core';
+import { PAGINATION_WINDOW } from '@valence/contract';
+
+export type PaginationProps = {
+  /** 1-based current page. */
+  page: number;
+  totalItems: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+};
+
+export function totalPagesOf(totalItems: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalItems / pageSize));
+}
+
+/** The page numbers shown: a window of `size` pages around the current one, shifted at the ends. */
+export function pageWindow(page: number, totalPages: number, size = PAGINATION_WINDOW): number[] {
+  const half = Math.floor(size / 2);
+  const end = Math.min(totalPages, Math.max(1, page - half) + size - 1);
+  const start = Math.max(1, end - size + 1);
+  return Array.from({ length: end - start + 1 }, (_, index) => start + index);
+}
+
+/** Spec section 2: 'Page X of Y (N items)', first/previous/next/last, ellipses, a window of 5. */
+export function Pagination({ page, totalItems, pageSize, onChange }: PaginationProps) {
+  const totalPages = totalPagesOf(totalItems, pageSize);
+  if (totalPages <= 1) return null;
+  const current = Math.min(Math.max(1, page), totalPages);
+  const pages = pageWindow(current, totalPages);
+  const first = pages[0] ?? 1;
+  const last = pages[pages.length - 1] ?? totalPages;
+  const go = (target: number) => onChange(Math.min(Math.max(1, target), totalPages));
+  const numberButton = (n: number) => (
+    <Button
+      key={n}
+      size="xs"
+      variant={n === current ? 'filled' : 'default'}
+      aria-current={n === current ? 'page' : undefined}
+      onClick={() => go(n)}
+    >
+      {n}
+    </Button>
+  );
+
+  return (
+    <nav aria-label="Pagination">
+      <Group justify="center" gap="xs" mt="md">
+        <Button size="xs" variant="default" disabled={current === 1} onClick={() => go(1)}>
+          First
+        </Button>
+        <Button size="xs" variant="default" disabled={current === 1} onClick={() => go(current - 1)}>
+          Previous
+        </Button>
+        {first > 1 && numberButton(1)}
+        {first > 2 && <Text span>…</Text>}
+        {pages.map(numberButton)}
+        {last < totalPages - 1 && <Text span>…</Text>}
+        {last < totalPages && numberButton(totalPages)}
+        <Button size="xs" variant="default" disabled={current === totalPages} onClick={() => go(current + 1)}>
+          Next
+        </Button>
+        <Button size="xs" variant="default" disabled={current === totalPages} onClick={() => go(totalPages)}>
+          Last
+        </Button>
+      </Group>
+      <Text ta="center" size="sm" c="dimmed" mt="xs">
+        Page {current} of {totalPages} ({totalItems} items)
+      </Text>
+    </nav>
+  );
+}

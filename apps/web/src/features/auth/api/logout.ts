@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * Ends the server session. The token is passed explicitly so a refused (student) sign-in, which is
+ * never stored, can still be closed on the server.
+ */
+export function logout(token?: string): Promise<void> {
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+  return apiFetch<void>('/logout', { method: 'POST', headers });
+}
+
+export const logoutMutationOptions = { mutationFn: (token?: string) => logout(token) };
+
+export function useLogout() {
+  return useMutation(logoutMutationOptions);
+}

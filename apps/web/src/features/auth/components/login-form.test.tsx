@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readSession } from '../../../lib/session';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { LoginForm } from './login-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderLogin() {
+  const onSuccess = vi.fn();
+  renderWithProviders(<LoginForm onSuccess={onSuccess} />, { path: '/login' });
+  return onSuccess;
+}
+
+async function signIn(username: string, password: string) {
+  const user = userEvent.setup();
+  if (username) await user.type(screen.getByPlaceholderText('Enter your username'), username);
+  if (password) await user.type(screen.getByPlaceholderText('Enter your password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginForm', () => {
+  it('is titled as the admin portal with required, labelled fields', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'Admin Portal' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).toBeRequired();
+    expect(screen.getByLabelText(/Password/)).toBeRequired();
+  });
+
+  it('does not call the server when a field is empty', async () => {
+    const fetch = fakeFetch({});
+    vi.stubGlobal('fetch', fetch.fn);
+    renderLogin();
+    await signIn('admin', '');
+    expect(await screen.findByText('Password is required.')).toBeInTheDocument();
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('shows the failure text on bad credentials and stores nothing', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /signin': { status: 401, body: { message: 'Bad credentials' } } }).fn);
+    const onSuccess = renderLogin();
+    await signIn('admin', 'wrong-password');
+    expect(await screen.findByText('Login failed. Please check your username and password.')).toBeInTheDocument();
+    expect(readSession()).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('refuses a student account without storing its token', async () => {
+    const fetch = fakeFetch({
+      'POST /signin': { body: { jwtToken: 'student-token', roles: ['ROLE_STUDENT'] } },
+      'POST /logout': { status: 204 },
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    const onSuccess = renderLogin();
+    await signIn('student1', 'secret123');
+    expect(await screen.findByText('This portal is for staff only.')).toBeInTheDocument();
+    expect(readSession()).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(fetch.calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /logout'));
+  });
+
+  it('stores the token and roles of a staff account and reports success', async () => {
+    const fetch = fakeFetch({ 'POST /signin': { body: { jwtToken: 'staff-token', roles: ['ROLE_SUPERADMIN'] } } });
+    vi.stubGlobal('fetch', fetch.fn);
+    const onSuccess = renderLogin();
+    await signIn('admin', 'admin12345');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(readSession()).toEqual({ token: 'staff-token', roles: ['ROLE_SUPERADMIN'] });
+    expect(localStorage.getItem('jwtToken')).toBe('staff-token');
+    expect(fetch.calls[0]?.body).toEqual({ username: 'admin', password: 'admin12345' });
+  });
+});

@@ -1,0 +1,1 @@
+export { ContactCards } from './components/contact-cards';

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export type SetCoursePausedVariables = { id: number; paused: boolean };
+
+/** Pause disables every enrolment of the course, resume enables them; only 204 counts as success. */
+export function setCoursePaused({ id, paused }: SetCoursePausedVariables): Promise<void> {
+  return apiFetch<void>(`/enrollments/course/${id}/${paused ? 'disable' : 'enable'}`, {
+    method: 'PUT',
+    expectStatus: 204,
+  });
+}
+
+export function useSetCoursePaused() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCoursePaused,
+    // Spec section 4: afterwards the course's enrolments are re-read, and so is the paused flag.
+    onSettled: (_result, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['enrollments', 'course', id] }),
+        queryClient.invalidateQueries({ queryKey: ['courses'] }),
+      ]),
+  });
+}

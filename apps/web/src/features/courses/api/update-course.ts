@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Course, type CourseInput, courseSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+export type UpdateCourseVariables = { id: number; input: CourseInput };
+
+export function updateCourse({ id, input }: UpdateCourseVariables): Promise<Course> {
+  return apiFetch(`/courses/${id}`, { method: 'PUT', body: input }, courseSchema);
+}
+
+export function useUpdateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCourse,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+  });
+}

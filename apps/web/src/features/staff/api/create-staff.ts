@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateStaffRequest } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { staffQueryKey } from './get-staff';
+
+export function createStaff(input: CreateStaffRequest): Promise<unknown> {
+  return apiFetch('/staff', { method: 'POST', body: input });
+}
+
+export function useCreateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createStaff,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Staff, staffSchema } from '@valence/contract';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+
+export const staffQueryKey = ['staff'] as const;
+
+export function getStaff(): Promise<Staff[]> {
+  return apiFetch('/staff', {}, z.array(staffSchema));
+}
+
+export const staffQueryOptions = () => queryOptions({ queryKey: staffQueryKey, queryFn: getStaff });
+
+export function useStaff() {
+  return useQuery(staffQueryOptions());
+}

@@ -1,0 +1,41 @@
+import { Alert, Badge, Card, Loader, Table, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { errorMessage } from '../../../lib/api-client';
+import { useStaff } from '../api/get-staff';
+
+export function StaffList() {
+  const staff = useStaff();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} mb="sm">
+        Staff Accounts
+      </Title>
+      {staff.isPending && <Loader size="sm" />}
+      {staff.isError && <Alert color="red">{errorMessage(staff.error, 'Failed to load staff')}</Alert>}
+      {staff.data && (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Username</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Created</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {staff.data.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>{member.username}</Table.Td>
+                <Table.Td>
+                  <Badge color={member.role === 'ROLE_SUPERADMIN' ? 'grape' : 'blue'}>
+                    {member.role === 'ROLE_SUPERADMIN' ? 'Superadmin' : 'Admin'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{dayjs(member.createdAt).format('YYYY-MM-DD HH:mm')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

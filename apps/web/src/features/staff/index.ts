@@ -1,0 +1,2 @@
+export { CreateStaffForm } from './components/create-staff-form';
+export { StaffList } from './components/staff-list';
