@@ -51,14 +51,14 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!info) throw notFound('File not found.');
       const range = parseRange(request.headers.range, info.size);
       reply.header('Accept-Ranges', 'bytes');
-      reply.header('Cache-Control', 'private, max-age=300');
-      reply.header('Content-Type', MIME[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      if (name) reply.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`);
       if (range === 'unsatisfiable') {
         reply.header('Content-Range', `bytes */${info.size}`);
         return reply.status(416).send({ message: 'Requested range not satisfiable.' });
       }
+      reply.header('Cache-Control', 'private, max-age=300');
+      reply.header('Content-Type', MIME[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (name) reply.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`);
       try {
         const object = await app.storage.get(key, range);
         if (range) {
