@@ -18,7 +18,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { studentsRoutes } from './modules/students/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
-import { accessControl, authPlugin } from './plugins/auth.js';
+import { uploadsPlugin } from './modules/uploads/uploads.js';
+import { accessControl, authPlugin, type RouteInfo } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import type { ObjectStorage } from './storage/storage.js';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     databaseKind: Database['kind'];
     storage: ObjectStorage;
     signingSecret: string;
+    /** Every API route with its access level, as registered. */
+    apiRoutes: RouteInfo[];
   }
 }
 
@@ -64,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     // Only JSON bodies are parsed in memory; files go through streaming multipart or tus.
     bodyLimit: 1024 * 1024,
+    // HEAD only where a route asks for it (tus does), so the permission matrix lists what exists.
+    exposeHeadRoutes: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,7 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('databaseKind', deps.database.kind);
   app.decorate('storage', deps.storage);
   app.decorate('signingSecret', deps.secret);
+  app.decorate('apiRoutes', []);
   registerErrorHandler(app);
+  await app.register(uploadsPlugin);
 
   await app.register(helmet, {
     // The SPA loads only its own bundles; inline styles are Mantine's CSS variables; media may come
@@ -104,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await accessControl(api);
+      await accessControl(api, app.apiRoutes);
       for (const module of apiModules) await api.register(module);
     },
     { prefix: config.apiPrefix },

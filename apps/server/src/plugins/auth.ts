@@ -99,12 +99,19 @@ export const authPlugin = fp(
   { name: 'auth' },
 );
 
-/** Registered inside the API scope: demands an access level per route and enforces it. */
-export async function accessControl(app: FastifyInstance) {
+export type RouteInfo = { method: string; url: string; access: Access };
+
+/**
+ * Registered inside the API scope: demands an access level per route, records it in `table` (the
+ * permission matrix test reads it) and enforces it.
+ */
+export async function accessControl(app: FastifyInstance, table: RouteInfo[]) {
   app.addHook('onRoute', (route) => {
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access level (config.access).`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

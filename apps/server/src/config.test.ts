@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, apiPrefix: '/api', timeZone: 'Asia/Colombo', s3: undefined });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+  it('accepts an empty API prefix and S3 settings', () => {
+    const config = loadConfig({ API_PREFIX: '', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(config.apiPrefix).toBe('');
+    expect(config.s3).toMatchObject({ bucket: 'b', region: 'us-east-1', forcePathStyle: true });
+  });
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ API_PREFIX: 'api/' }, 'API_PREFIX'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ TIME_ZONE: 'Mars/Olympus' }, 'TIME_ZONE'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ S3_ENDPOINT: 'http://x' }, 'S3_BUCKET'],
+  ])('stops with a message naming the bad setting %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStorage } from './local-storage.js';
+import { signKey, verifySignature } from './signing.js';
+import { assertSafeKey, InvalidKeyError, sanitizeFileName } from './storage.js';
+
+let dir: string;
+let storage: LocalStorage;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'valence-storage-'));
+  storage = new LocalStorage(path.join(dir, 'files'), 'secret', '/api/files');
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('object keys', () => {
+  it.each(['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\b', './a', 'a/.', ''])('refuses %j', (key) => {
+    expect(() => assertSafeKey(key)).toThrow(InvalidKeyError);
+  });
+  it('accepts nested relative keys', () => {
+    expect(assertSafeKey('resources/abc-notes.pdf')).toBe('resources/abc-notes.pdf');
+  });
+  it('sanitizes file names to a safe, non-hidden base name', () => {
+    expect(sanitizeFileName('../../Lecture 1 (final).mp4')).toBe('Lecture_1__final_.mp4');
+    expect(sanitizeFileName('.env')).toBe('_env');
+    expect(sanitizeFileName('')).toBe('file');
+  });
+});
+
+describe('LocalStorage', () => {
+  it('stores, ranges, stats and deletes inside its root only', async () => {
+    await storage.put('resources/a.txt', Readable.from(Buffer.from('hello world')));
+    expect(await storage.stat('resources/a.txt')).toEqual({ size: 11 });
+    expect(await text((await storage.get('resources/a.txt', { start: 6, end: 10 })).stream)).toBe('world');
+    await storage.delete('resources/a.txt');
+    expect(await storage.stat('resources/a.txt')).toBeNull();
+    await writeFile(path.join(dir, 'outside.txt'), 'secret');
+    await expect(storage.get('../outside.txt')).rejects.toThrow(InvalidKeyError);
+    expect(await readFile(path.join(dir, 'outside.txt'), 'utf8')).toBe('secret');
+  });
+
+  it('signs links bound to key and expiry', async () => {
+    const url = await storage.signedUrl('resources/b c.pdf', { ttlSeconds: 60, fileName: 'b c.pdf' });
+    const parsed = new URL(url, 'http://x');
+    expect(parsed.pathname).toBe('/api/files/resources/b%20c.pdf');
+    const expires = Number(parsed.searchParams.get('expires'));
+    const signature = parsed.searchParams.get('signature') ?? '';
+    expect(verifySignature('secret', 'resources/b c.pdf', expires, signature)).toBe(true);
+    expect(verifySignature('secret', 'resources/other.pdf', expires, signature)).toBe(false);
+    expect(verifySignature('other-secret', 'resources/b c.pdf', expires, signature)).toBe(false);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    expect(verifySignature('secret', 'k', past, signKey('secret', 'k', past))).toBe(false);
+  });
+});

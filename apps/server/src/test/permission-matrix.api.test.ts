@@ -1,0 +1,97 @@
+import type { Role } from '@valence/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.js';
+
+/**
+ * Every API route the server registers x who calls it (DESIGN §3). Requests are built to pass the
+ * access check and then fail harmlessly (unknown id, invalid body), so an allowed caller sees the
+ * route's own 4xx and a refused one sees 401/403. A route added without rows here fails the test.
+ */
+type Cell = number;
+type Row = {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** anonymous, student, instructor (ROLE_ADMIN), superadmin */
+  expect: [Cell, Cell, Cell, Cell];
+};
+
+const MISSING = 987654;
+const tus = { 'tus-resumable': '1.0.0' };
+
+const matrix: Record<string, Row> = {
+  'GET /api/health': { path: '/api/health', expect: [200, 200, 200, 200] },
+  'POST /api/signin': { path: '/api/signin', body: {}, expect: [400, 400, 400, 400] },
+  'GET /api/me': { path: '/api/me', expect: [401, 200, 200, 200] },
+  'POST /api/logout': { path: '/api/logout', expect: [401, 204, 204, 204] },
+  'GET /api/staff': { path: '/api/staff', expect: [401, 403, 403, 200] },
+  'POST /api/staff': { path: '/api/staff', body: {}, expect: [401, 403, 403, 400] },
+  'GET /api/students': { path: '/api/students', expect: [401, 403, 200, 200] },
+  'POST /api/students/signup': { path: '/api/students/signup', body: {}, expect: [401, 403, 400, 400] },
+  'GET /api/files/*': { path: '/api/files/resources/x.pdf', expect: [400, 400, 400, 400] },
+  'GET /api/courses': { path: '/api/courses', expect: [401, 403, 200, 200] },
+  'POST /api/courses': { path: '/api/courses', body: {}, expect: [401, 403, 400, 400] },
+  'GET /api/courses/:id': { path: `/api/courses/${MISSING}`, expect: [401, 403, 404, 404] },
+  'PUT /api/courses/:id': { path: `/api/courses/${MISSING}`, body: {}, expect: [401, 403, 400, 400] },
+  'DELETE /api/courses/:id': { path: `/api/courses/${MISSING}`, expect: [401, 403, 403, 404] },
+  'PUT /api/enrollments/course/:id/disable': {
+    path: `/api/enrollments/course/${MISSING}/disable`,
+    expect: [401, 403, 403, 404],
+  },
+  'PUT /api/enrollments/course/:id/enable': {
+    path: `/api/enrollments/course/${MISSING}/enable`,
+    expect: [401, 403, 403, 404],
+  },
+  'GET /api/enrollments/course/:id': { path: `/api/enrollments/course/${MISSING}`, expect: [401, 403, 404, 404] },
+  'POST /api/enrollments': { path: '/api/enrollments', body: {}, expect: [401, 403, 400, 400] },
+  'POST /api/resources': { path: '/api/resources', body: {}, expect: [401, 403, 400, 400] },
+  'DELETE /api/resources/:id': { path: `/api/resources/${MISSING}`, expect: [401, 403, 403, 404] },
+  // tus: a creation without Upload-Length, and requests for an upload that does not exist.
+  'POST /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 400, 400] },
+  'OPTIONS /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 204, 204] },
+  'HEAD /api/uploads/*': { path: '/api/uploads/cmVzb3VyY2VzL25vbmU', headers: tus, expect: [401, 403, 404, 404] },
+  'PATCH /api/uploads/*': {
+    path: '/api/uploads/cmVzb3VyY2VzL25vbmU',
+    headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+    expect: [401, 403, 404, 404],
+  },
+  'DELETE /api/uploads/*': { path: '/api/uploads/cmVzb3VyY2VzL25vbmU', headers: tus, expect: [401, 403, 404, 404] },
+};
+
+const roles: (Role | null)[] = [null, 'ROLE_STUDENT', 'ROLE_ADMIN', 'ROLE_SUPERADMIN'];
+const who = ['anonymous', 'student', 'instructor', 'superadmin'];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('permission matrix', () => {
+  it('has rows for exactly the routes the server registers', () => {
+    const registered = [...new Set(t.app.apiRoutes.map((route) => `${route.method} ${route.url}`))].sort();
+    const rows = Object.keys(matrix).sort();
+    const missingRows = registered.filter((route) => !rows.includes(route));
+    const staleRows = rows.filter((route) => !registered.includes(route));
+    expect({ missingRows, staleRows }).toEqual({ missingRows: [], staleRows: [] });
+  });
+
+  it.each(Object.entries(matrix))('%s answers each caller as DESIGN §3 says', async (route, row) => {
+    const method = route.split(' ')[0] as 'GET';
+    const actual: Cell[] = [];
+    for (const role of roles) {
+      // A fresh account per cell: logout in one cell must not end the next cell's session.
+      const headers = role ? (await t.login(role)).headers : {};
+      const response = await t.app.inject({
+        method,
+        url: row.path,
+        headers: { ...headers, ...row.headers },
+        ...(row.body !== undefined ? { payload: row.body as object } : {}),
+      });
+      actual.push(response.statusCode);
+    }
+    expect(Object.fromEntries(who.map((name, i) => [name, actual[i]]))).toEqual(
+      Object.fromEntries(who.map((name, i) => [name, row.expect[i]])),
+    );
+  });
+});
