@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Course } from '@valence/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeSession } from '../../lib/session';
+import { fakeFetch, renderWithProviders } from '../../test/render';
+import { DashboardRoute } from './dashboard';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const course = (id: number, title: string, paused = false): Course => ({
+  id,
+  title,
+  description: `About ${title}`,
+  createdAt: new Date(Date.UTC(2025, 0, id)).toISOString(),
+  paused,
+});
+
+const COURSES = [
+  course(1, 'Organic Chemistry'),
+  course(2, 'Inorganic Chemistry'),
+  course(3, 'Physical Chemistry', true),
+  course(4, 'Biochemistry'),
+  course(5, 'Analytical Methods'),
+  course(6, 'Electrochemistry'),
+  course(7, 'Thermodynamics'),
+];
+
+function setup(role: 'ROLE_SUPERADMIN' | 'ROLE_ADMIN' = 'ROLE_ADMIN', extra = {}) {
+  writeSession({ token: 't', roles: [role] });
+  const fetch = fakeFetch({
+    'GET /courses': { body: COURSES },
+    'GET /students': { body: [{ id: 1, username: 's1', name: null, loggedIn: false }] },
+    ...extra,
+  });
+  vi.stubGlobal('fetch', fetch.fn);
+  renderWithProviders(<DashboardRoute />, { path: '/dashboard' });
+  return fetch;
+}
+
+const titles = () => screen.queryAllByRole('article').map((card) => card.getAttribute('aria-label'));
+
+describe('Dashboard', () => {
+  it('shows the counters, newest course first, 6 per page', async () => {
+    setup();
+    expect(await screen.findByRole('link', { name: 'Thermodynamics' })).toBeInTheDocument();
+    expect(titles()).toEqual([
+      'Thermodynamics',
+      'Electrochemistry',
+      'Analytical Methods',
+      'Biochemistry',
+      'Physical Chemistry',
+      'Inorganic Chemistry',
+    ]);
+    expect(screen.getByText('Page 1 of 2 (7 items)')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Total Courses')).getByText('7')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByLabelText('Total Students')).getByText('1')).toBeInTheDocument());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(titles()).toEqual(['Organic Chemistry']);
+  });
+
+  it('filters case-insensitively on the title and says when nothing matches', async () => {
+    setup();
+    await screen.findByRole('link', { name: 'Thermodynamics' });
+    const user = userEvent.setup();
+    const search = screen.getByPlaceholderText('Search by course title...');
+    await user.type(search, 'CHEMISTRY');
+    expect(titles()).toEqual([
+      'Electrochemistry',
+      'Biochemistry',
+      'Physical Chemistry',
+      'Inorganic Chemistry',
+      'Organic Chemistry',
+    ]);
+    expect(screen.queryByText(/Page \d of/)).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'quantum');
+    expect(titles()).toEqual([]);
+    expect(screen.getByText('No courses found matching your search criteria.')).toBeInTheDocument();
+  });
+
+  it('keeps Create Course disabled until both fields have text', async () => {
+    setup();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Create Course' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText(/Course Title/), 'Kinetics');
+    await user.type(screen.getByLabelText(/Course Description/), '   ');
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText(/Course Description/), 'Rates');
+    expect(button).toBeEnabled();
+  });
+
+  it('hides pause and delete from non-superadmins', async () => {
+    setup('ROLE_ADMIN');
+    await screen.findByRole('link', { name: 'Thermodynamics' });
+    expect(screen.queryByRole('button', { name: /Pause|Resume/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('lets a superadmin pause a course and reports it', async () => {
+    const fetch = setup('ROLE_SUPERADMIN', { 'PUT /enrollments/course/7/disable': { status: 204 } });
+    const card = await screen.findByRole('article', { name: 'Thermodynamics' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('Course "Thermodynamics" paused successfully')).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.method === 'PUT' && call.path === '/enrollments/course/7/disable')).toBe(
+      true,
+    );
+  });
+
+  it('treats a pause answer other than 204 as failure', async () => {
+    setup('ROLE_SUPERADMIN', { 'PUT /enrollments/course/7/disable': { status: 200, body: {} } });
+    const card = await screen.findByRole('article', { name: 'Thermodynamics' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Pause' }));
+    const status = await screen.findByText('Error updating course status');
+    expect(status).toHaveAttribute('data-tone', 'error');
+  });
+
+  it('asks before deleting and shows the server message on 409', async () => {
+    setup('ROLE_SUPERADMIN', {
+      'DELETE /courses/7': { status: 409, body: { message: 'This course has exams with submissions.' } },
+    });
+    const card = await screen.findByRole('article', { name: 'Thermodynamics' });
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Are you sure you want to delete Thermodynamics?')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This course has exams with submissions.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type Course, PAGE_SIZE, STATUS_MESSAGE_CLEAR_MS } from '@valence/contract';
+import { useState } from 'react';
+import { Pagination, totalPagesOf } from '../../../components/pagination';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDeleteCourse } from '../api/delete-course';
+import { useCourses } from '../api/get-courses';
+import { useSetCoursePaused } from '../api/set-course-paused';
+import { CourseCard } from './course-card';
+
+export function filterCourses(courses: Course[], search: string): Course[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? courses.filter((course) => course.title.toLowerCase().includes(needle)) : courses;
+}
+
+type CourseListProps = {
+  /** Superadmins get pause/resume and delete on every card. */
+  canManage: boolean;
+  onStatus: (message: string, clearAfterMs?: number) => void;
+};
+
+/** The dashboard's searchable, paginated course list. */
+export function CourseList({ canManage, onStatus }: CourseListProps) {
+  const courses = useCourses();
+  const setPaused = useSetCoursePaused();
+  const deleteCourse = useDeleteCourse();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pausingId, setPausingId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<Course | null>(null);
+
+  const filtered = filterCourses(courses.data ?? [], search);
+  const currentPage = Math.min(page, totalPagesOf(filtered.length, PAGE_SIZE.courses));
+  const visible = filtered.slice((currentPage - 1) * PAGE_SIZE.courses, currentPage * PAGE_SIZE.courses);
+
+  async function togglePaused(course: Course) {
+    const pause = !course.paused;
+    setPausingId(course.id);
+    try {
+      await setPaused.mutateAsync({ id: course.id, paused: pause });
+      onStatus(`Course "${course.title}" ${pause ? 'paused' : 'resumed'} successfully`, STATUS_MESSAGE_CLEAR_MS);
+    } catch {
+      onStatus('Error updating course status', STATUS_MESSAGE_CLEAR_MS);
+    } finally {
+      setPausingId(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const course = toDelete;
+    try {
+      await deleteCourse.mutateAsync(course.id);
+      onStatus(`Course "${course.title}" deleted successfully`);
+    } catch (error) {
+      // A 409 explains why (exams with submissions); anything else gets the spec's text.
+      onStatus(error instanceof ApiError && error.status === 409 ? error.message : 'Error deleting course');
+    } finally {
+      setToDelete(null);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="search-courses-heading">
+      <Stack>
+        <Title order={3} id="search-courses-heading">
+          Search Courses
+        </Title>
+        <TextInput
+          aria-label="Search Courses"
+          placeholder="Search by course title..."
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        {courses.isPending && <Loader size="sm" aria-label="Loading courses" />}
+        {courses.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(courses.error, 'Failed to load courses')}
+          </Alert>
+        )}
+        {courses.isSuccess && filtered.length === 0 && (
+          <Text c="dimmed">No courses found matching your search criteria.</Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {visible.map((course) => (
+            <CourseCard
+              key={course.id}
+              course={course}
+              actions={
+                canManage
+                  ? { onTogglePaused: togglePaused, onDelete: setToDelete, pausePending: pausingId === course.id }
+                  : undefined
+              }
+            />
+          ))}
+        </SimpleGrid>
+        <Pagination page={currentPage} totalItems={filtered.length} pageSize={PAGE_SIZE.courses} onChange={setPage} />
+      </Stack>
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Confirm Delete" centered>
+        <Text>Are you sure you want to delete {toDelete?.title}?</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setToDelete(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={deleteCourse.isPending} onClick={confirmDelete}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { getStudents, studentsQueryOptions, useStudents } from './api/get-students';
