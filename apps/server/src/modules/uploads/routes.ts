@@ -1,4 +1,68 @@
+import { Metadata } from '@tus/server';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/errors.js';
+import { checkCreation } from './upload-key.js';
 
-/** Placeholder: the tus endpoint is built in this module (issue 3). */
-export const uploadsRoutes: FastifyPluginAsyncZod = async () => {};
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+function fileNameFromMetadata(value: string | undefined): string | null | undefined {
+  if (!value) return undefined;
+  try {
+    return Metadata.parse(value).filename;
+  } catch {
+    throw new HttpError(400, 'Upload-Metadata is not valid tus metadata.');
+  }
+}
+
+/**
+ * The tus resumable upload endpoint (staff only). Fastify checks access, then hands the raw request
+ * to the tus server, which streams the body into the store: Fastify never parses or buffers it, so
+ * neither its body limit nor the file size touches memory.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This scope parses no body at all: every byte belongs to tus.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  for (const url of ['/uploads', '/uploads/*']) {
+    app.route({
+      method: ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE', 'GET'],
+      url,
+      exposeHeadRoute: false,
+      config: { access: 'staff' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'tus 1.0 resumable upload (creation, HEAD offset, PATCH data, termination).',
+        description:
+          'POST with Upload-Length (at most 5368709120) and Upload-Metadata `filename`; the Location names the upload, whose storage key is base64url-decoded from its last segment.',
+      },
+      handler: async (request, reply) => {
+        if (request.method === 'POST') {
+          // Refused here, before the store sees anything; tus repeats the same checks itself.
+          const problem = checkCreation({
+            uploadLength: header(request, 'upload-length'),
+            uploadDeferLength: header(request, 'upload-defer-length'),
+            fileName: fileNameFromMetadata(header(request, 'upload-metadata')),
+          });
+          if (problem) throw new HttpError(problem.status, problem.message);
+        }
+        reply.hijack();
+        try {
+          await app.uploads.handle(request.raw, reply.raw);
+        } catch (error) {
+          request.log.error({ err: error }, 'upload request failed');
+          if (!reply.raw.headersSent) {
+            reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+            reply.raw.end(JSON.stringify({ message: 'Internal server error.' }));
+          } else {
+            reply.raw.destroy();
+          }
+        }
+      },
+    });
+  }
+};
