@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   const adminUsername = 'owner';
   const adminPassword = 'e2e-superadmin-pw';
   let log = '';
-  const child = spawn('npm', ['run', 'serve', '-w', '@valence/server'], {
+  const child = spawn('npm', ['run', 'serve'], {
     cwd: root,
     env: {
       ...process.env,
