@@ -1,2 +1,54 @@
-import { PlaceholderPage } from './placeholder-page';
-export const CourseDetailRoute = () => <PlaceholderPage title="Course" />;
+import { Alert, Container, Grid, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { StatusLine } from '../../components/status-line';
+import { useStatusMessage } from '../../components/use-status-message';
+import { CourseHeader, useCourse } from '../../features/courses';
+import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
+import { ResourceForm, ResourceList } from '../../features/resources';
+import { useStudents } from '../../features/students';
+import { isSuperadmin, useSession } from '../../lib/session';
+
+export function CourseDetailRoute() {
+  const courseId = Number(useParams().id);
+  const session = useSession();
+  const course = useCourse(courseId);
+  const students = useStudents();
+  const [status, showStatus] = useStatusMessage();
+
+  // Spec section 8: a failure to load the course is only logged.
+  useEffect(() => {
+    if (course.error) console.error('Failed to load course', course.error);
+  }, [course.error]);
+
+  if (!Number.isInteger(courseId) || courseId <= 0 || course.isError)
+    return (
+      <Container size="xl">
+        <Alert color="gray">This course could not be loaded.</Alert>
+      </Container>
+    );
+  if (course.isPending) return <Text p="md">Loading...</Text>;
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <CourseHeader key={course.data.id} course={course.data} onStatus={showStatus} />
+        <StatusLine message={status} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              <ResourceForm courseId={courseId} onStatus={showStatus} />
+              <ResourceList courseId={courseId} resources={course.data.resources} canDelete={isSuperadmin(session)} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack>
+              <AssignedStudents courseId={courseId} />
+              <AssignStudentsForm courseId={courseId} students={students.data ?? []} onStatus={showStatus} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { type CourseDetail, courseInputSchema } from '@valence/contract';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateCourse } from '../api/update-course';
+
+/** Title and description in read mode, with an edit toggle; Save returns to read mode. */
+export function CourseHeader({ course, onStatus }: { course: CourseDetail; onStatus: (message: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(course.title);
+  const [description, setDescription] = useState(course.description);
+  const updateCourse = useUpdateCourse();
+  const parsed = courseInputSchema.safeParse({ title, description });
+
+  function startEditing() {
+    setTitle(course.title);
+    setDescription(course.description);
+    setEditing(true);
+  }
+
+  async function handleSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!parsed.success) return;
+    try {
+      await updateCourse.mutateAsync({ id: course.id, input: parsed.data });
+      onStatus('Course updated successfully');
+      setEditing(false);
+    } catch (error) {
+      onStatus(`Error updating course: ${errorMessage(error, 'unknown error')}`);
+    }
+  }
+
+  if (!editing)
+    return (
+      <Card withBorder padding="lg">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4}>
+            <Title order={2}>{course.title}</Title>
+            <Text c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+              {course.description}
+            </Text>
+          </Stack>
+          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={startEditing}>
+            Edit
+          </Button>
+        </Group>
+      </Card>
+    );
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={handleSave} noValidate>
+        <Stack>
+          <TextInput
+            label="Course Title"
+            required
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
+          <Textarea
+            label="Course Description"
+            required
+            rows={4}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" loading={updateCourse.isPending} disabled={!parsed.success}>
+              Save
+            </Button>
+            <Button variant="default" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

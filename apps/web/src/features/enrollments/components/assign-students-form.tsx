@@ -1,0 +1,82 @@
+import { Button, Card, MultiSelect, Stack, Title } from '@mantine/core';
+import { type Student, studentLabel } from '@valence/contract';
+import { type FormEvent, useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useAssignStudents } from '../api/create-enrollments';
+import { useCourseEnrollments } from '../api/get-course-enrollments';
+
+export const SELECT_ALL = '__all__';
+
+type AssignStudentsFormProps = {
+  courseId: number;
+  /** All students; the page supplies them so this feature stays independent of the students feature. */
+  students: Student[];
+  onStatus: (message: string) => void;
+};
+
+/** Multi-select of students not yet in the course, with a Select All option. */
+export function AssignStudentsForm({ courseId, students, onStatus }: AssignStudentsFormProps) {
+  const enrollments = useCourseEnrollments(courseId);
+  const assign = useAssignStudents();
+  const [selected, setSelected] = useState<string[]>([]);
+
+  const available = useMemo(() => {
+    const assigned = new Set(enrollments.data?.map((enrollment) => enrollment.studentId));
+    return students.filter((student) => !assigned.has(student.id));
+  }, [students, enrollments.data]);
+
+  const options = useMemo(
+    () => [
+      ...(available.length > 0 ? [{ value: SELECT_ALL, label: 'Select All' }] : []),
+      ...available.map((student) => ({ value: String(student.id), label: studentLabel(student) })),
+    ],
+    [available],
+  );
+
+  function handleChange(values: string[]) {
+    setSelected(values.includes(SELECT_ALL) ? available.map((student) => String(student.id)) : values);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (selected.length === 0 || assign.isPending) return;
+    try {
+      await assign.mutateAsync({ courseId, studentIds: selected.map(Number) });
+      setSelected([]);
+      onStatus('Students assigned successfully');
+    } catch (error) {
+      onStatus(`Error assigning students: ${errorMessage(error, 'unknown error')}`);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="assign-students-heading">
+      <form onSubmit={handleSubmit}>
+        <Stack>
+          <Title order={3} id="assign-students-heading">
+            Assign Students
+          </Title>
+          <MultiSelect
+            label="Select Students"
+            placeholder={available.length > 0 ? 'Search students' : 'Every student is already assigned'}
+            data={options}
+            value={selected}
+            onChange={handleChange}
+            searchable
+            clearable
+            nothingFoundMessage="No matching students"
+            disabled={assign.isPending}
+          />
+          <Button
+            type="submit"
+            disabled={assign.isPending || selected.length === 0}
+            loading={assign.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {assign.isPending ? 'Assigning...' : 'Assign Students'}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBrandYoutube, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
+import type { Resource } from '@valence/contract';
+import dayjs from 'dayjs';
+import { useDeleteResource } from '../api/delete-resource';
+
+export type ResourceKind = 'image' | 'video' | 'pdf' | 'link' | 'file';
+
+export function resourceKind(type: string): ResourceKind {
+  if (type === 'link') return 'link';
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('video/')) return 'video';
+  if (type === 'application/pdf') return 'pdf';
+  return 'file';
+}
+
+const ICONS: Record<ResourceKind, { icon: typeof IconFile; color: string; label: string }> = {
+  image: { icon: IconPhoto, color: 'cyan', label: 'Image' },
+  video: { icon: IconVideo, color: 'violet', label: 'Video' },
+  link: { icon: IconBrandYoutube, color: 'red', label: 'YouTube video' },
+  pdf: { icon: IconFileTypePdf, color: 'orange', label: 'PDF' },
+  file: { icon: IconFile, color: 'gray', label: 'File' },
+};
+
+function formatDuration(seconds: number): string {
+  if (!seconds) return '';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.round(seconds % 60);
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s ? `${s}s` : ''].filter(Boolean).join(' ');
+}
+
+type ResourceListProps = { courseId: number; resources: Resource[]; canDelete: boolean };
+
+export function ResourceList({ courseId, resources, canDelete }: ResourceListProps) {
+  const deleteResource = useDeleteResource();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="resources-heading">
+      <Title order={3} id="resources-heading" mb="sm">
+        Resources
+      </Title>
+      {resources.length === 0 ? (
+        <Text c="dimmed">No resources available</Text>
+      ) : (
+        <Stack gap="sm">
+          {resources.map((resource) => {
+            const kind = ICONS[resourceKind(resource.type)];
+            const Icon = kind.icon;
+            const duration = formatDuration(resource.duration);
+            return (
+              <Card key={resource.id} withBorder padding="sm" component="article" aria-label={resource.name}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                    <ThemeIcon size="lg" variant="light" color={kind.color} aria-label={kind.label} role="img">
+                      <Icon size={20} aria-hidden />
+                    </ThemeIcon>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Anchor href={resource.url} target="_blank" rel="noopener noreferrer" fw={600} truncate>
+                        {resource.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        Live {dayjs(resource.liveAt).format('YYYY-MM-DD HH:mm')}
+                        {resource.expiresAt ? ` · expires ${dayjs(resource.expiresAt).format('YYYY-MM-DD HH:mm')}` : ''}
+                        {duration ? ` · ${duration}` : ''}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  {canDelete && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      loading={deleteResource.isPending && deleteResource.variables?.id === resource.id}
+                      onClick={() => deleteResource.mutate({ id: resource.id, courseId })}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </Group>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export { ResourceForm } from './components/resource-form';
+export { ResourceList } from './components/resource-list';
