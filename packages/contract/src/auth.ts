@@ -8,8 +8,12 @@ export const signinRequestSchema = z.object({
   username: z
     .string({ message: 'Username is required.' })
     .trim()
-    .min(1, { message: 'Username is required.' }).max(LIMITS.usernameMax),
-  password: z.string({ message: 'Password is required.' }).min(1, { message: 'Password is required.' }).max(LIMITS.passwordMax),
+    .min(1, { message: 'Username is required.' })
+    .max(LIMITS.usernameMax),
+  password: z
+    .string({ message: 'Password is required.' })
+    .min(1, { message: 'Password is required.' })
+    .max(LIMITS.passwordMax),
 });
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 

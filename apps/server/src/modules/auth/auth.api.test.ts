@@ -71,7 +71,11 @@ describe('sign-in and sessions', () => {
   });
 
   it('refuses forged and garbage tokens', async () => {
-    const garbage = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer abc.def.ghi' } });
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toEqual({ message: 'Authentication required.' });
   });
@@ -119,7 +123,9 @@ describe('staff accounts', () => {
     expect(bad.json().message).toContain('Username must be at least 3 characters.');
     expect(bad.json().message).toContain('Role must be ROLE_ADMIN or ROLE_SUPERADMIN.');
     const payload = { username: 'dupe.staff', password: 'secret12', role: 'ROLE_ADMIN' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/staff', headers: boss.headers, payload })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/staff', headers: boss.headers, payload })).statusCode).toBe(
+      201,
+    );
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/staff',

@@ -36,7 +36,12 @@ async function createStudent(username: string) {
 }
 
 const enrol = (studentId: number, courseId: number) =>
-  t.app.inject({ method: 'POST', url: '/api/enrollments', headers: tutor.headers, payload: { studentId, courseId, status: 'ACTIVE' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/enrollments',
+    headers: tutor.headers,
+    payload: { studentId, courseId, status: 'ACTIVE' },
+  });
 
 describe('courses', () => {
   it('creates, reads, updates and lists courses newest first', async () => {
@@ -69,7 +74,12 @@ describe('courses', () => {
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ message: 'Title is required.' });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/courses', headers: tutor.headers, payload: { title: 'A' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: tutor.headers,
+      payload: { title: 'A' },
+    });
     expect(missing.json()).toEqual({ message: 'Description is required.' });
     const tooLong = await t.app.inject({
       method: 'POST',
@@ -78,8 +88,12 @@ describe('courses', () => {
       payload: { title: 'x'.repeat(201), description: 'd' },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/courses/999999', headers: tutor.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/courses/abc', headers: tutor.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/courses/999999', headers: tutor.headers })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/courses/abc', headers: tutor.headers })).statusCode).toBe(
+      400,
+    );
     const putMissing = await t.app.inject({
       method: 'PUT',
       url: '/api/courses/999999',
@@ -109,15 +123,15 @@ describe('courses', () => {
     expect(denied.statusCode).toBe(403);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/courses/${course.id}`, headers: boss.headers });
     expect(deleted.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: tutor.headers })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: tutor.headers })).statusCode,
+    ).toBe(404);
     expect(await t.storage.stat(key)).toBeNull();
     const left = await t.database.db.select().from(enrollments);
     expect(left.some((row) => row.courseId === course.id)).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/courses/${course.id}`, headers: boss.headers })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/courses/${course.id}`, headers: boss.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 409 when an exam of the course has submissions, and keeps everything', async () => {
@@ -138,9 +152,9 @@ describe('courses', () => {
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/courses/${course.id}`, headers: boss.headers });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/Cannot delete course "Examined" because its exams have 1 submission/);
-    expect((await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: tutor.headers })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: tutor.headers })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -152,12 +166,24 @@ describe('pause and resume', () => {
     await enrol(a.id, course.id);
     await enrol(b.id, course.id);
 
-    const byTutor = await t.app.inject({ method: 'PUT', url: `/api/enrollments/course/${course.id}/disable`, headers: tutor.headers });
+    const byTutor = await t.app.inject({
+      method: 'PUT',
+      url: `/api/enrollments/course/${course.id}/disable`,
+      headers: tutor.headers,
+    });
     expect(byTutor.statusCode).toBe(403);
 
-    const pause = await t.app.inject({ method: 'PUT', url: `/api/enrollments/course/${course.id}/disable`, headers: boss.headers });
+    const pause = await t.app.inject({
+      method: 'PUT',
+      url: `/api/enrollments/course/${course.id}/disable`,
+      headers: boss.headers,
+    });
     expect(pause.statusCode).toBe(204);
-    const paused = await t.app.inject({ method: 'GET', url: `/api/enrollments/course/${course.id}`, headers: tutor.headers });
+    const paused = await t.app.inject({
+      method: 'GET',
+      url: `/api/enrollments/course/${course.id}`,
+      headers: tutor.headers,
+    });
     expect(paused.json().map((e: { status: string }) => e.status)).toEqual(['DISABLED', 'DISABLED']);
     const list = await t.app.inject({ method: 'GET', url: '/api/courses', headers: tutor.headers });
     expect(list.json().find((c: { id: number }) => c.id === course.id).paused).toBe(true);
@@ -167,9 +193,17 @@ describe('pause and resume', () => {
     const lateEnrolment = await enrol(late.id, course.id);
     expect(lateEnrolment.json().status).toBe('DISABLED');
 
-    const resume = await t.app.inject({ method: 'PUT', url: `/api/enrollments/course/${course.id}/enable`, headers: boss.headers });
+    const resume = await t.app.inject({
+      method: 'PUT',
+      url: `/api/enrollments/course/${course.id}/enable`,
+      headers: boss.headers,
+    });
     expect(resume.statusCode).toBe(204);
-    const resumed = await t.app.inject({ method: 'GET', url: `/api/enrollments/course/${course.id}`, headers: tutor.headers });
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `/api/enrollments/course/${course.id}`,
+      headers: tutor.headers,
+    });
     expect(resumed.json().every((e: { status: string }) => e.status === 'ACTIVE')).toBe(true);
     expect(resumed.json()).toHaveLength(3);
     const detail = await t.app.inject({ method: 'GET', url: `/api/courses/${course.id}`, headers: tutor.headers });
@@ -189,17 +223,29 @@ describe('pause and resume', () => {
       sql.raw(`CREATE TRIGGER refuse_pause BEFORE UPDATE OF paused ON courses
         FOR EACH ROW WHEN (NEW.id = ${course.id}) EXECUTE FUNCTION refuse_pause()`),
     );
-    const pause = await t.app.inject({ method: 'PUT', url: `/api/enrollments/course/${course.id}/disable`, headers: boss.headers });
+    const pause = await t.app.inject({
+      method: 'PUT',
+      url: `/api/enrollments/course/${course.id}/disable`,
+      headers: boss.headers,
+    });
     expect(pause.statusCode).toBe(500);
     expect(pause.json()).toEqual({ message: 'Internal server error.' });
-    const rows = await t.app.inject({ method: 'GET', url: `/api/enrollments/course/${course.id}`, headers: tutor.headers });
+    const rows = await t.app.inject({
+      method: 'GET',
+      url: `/api/enrollments/course/${course.id}`,
+      headers: tutor.headers,
+    });
     expect(rows.json()[0].status).toBe('ACTIVE');
     await t.database.db.execute(sql.raw('DROP TRIGGER refuse_pause ON courses'));
     await t.database.db.execute(sql.raw('DROP FUNCTION refuse_pause()'));
   });
 
   it('answers 404 for an unknown course', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/enrollments/course/987654/enable', headers: boss.headers });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/enrollments/course/987654/enable',
+      headers: boss.headers,
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -238,9 +284,9 @@ describe('enrolments', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Status must be ACTIVE or DISABLED.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/enrollments/course/99999', headers: tutor.headers })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/enrollments/course/99999', headers: tutor.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('lists a deleted student no more', async () => {
@@ -248,7 +294,11 @@ describe('enrolments', () => {
     const s = await createStudent('gone-s');
     await enrol(s.id, course.id);
     await t.database.db.delete(accounts).where(eq(accounts.id, s.id));
-    const rows = await t.app.inject({ method: 'GET', url: `/api/enrollments/course/${course.id}`, headers: tutor.headers });
+    const rows = await t.app.inject({
+      method: 'GET',
+      url: `/api/enrollments/course/${course.id}`,
+      headers: tutor.headers,
+    });
     expect(rows.json()).toEqual([]);
   });
 });

@@ -49,7 +49,10 @@ export async function storedKeysOfCourse(db: DbOrTx, courseId: number): Promise<
     .select({ key: resources.objectKey })
     .from(resources)
     .where(sql`${resources.courseId} = ${courseId} and ${resources.objectKey} is not null`);
-  const examRows = await db.select({ id: exams.id, key: exams.paperKey }).from(exams).where(eq(exams.courseId, courseId));
+  const examRows = await db
+    .select({ id: exams.id, key: exams.paperKey })
+    .from(exams)
+    .where(eq(exams.courseId, courseId));
   const examIds = examRows.map((row) => row.id);
   const imageRows = examIds.length
     ? await db

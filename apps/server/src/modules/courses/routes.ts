@@ -1,4 +1,10 @@
-import { courseDetailSchema, courseInputSchema, courseSchema, errorResponseSchema, idParamSchema } from '@valence/contract';
+import {
+  courseDetailSchema,
+  courseInputSchema,
+  courseSchema,
+  errorResponseSchema,
+  idParamSchema,
+} from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../../plugins/auth.js';
@@ -9,10 +15,8 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new CoursesService(app.db, app.storage, ResourcesService.fromApp(app), app.log);
   const tags = ['courses'];
 
-  app.get(
-    '/courses',
-    { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(courseSchema) } } },
-    () => service.list(),
+  app.get('/courses', { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(courseSchema) } } }, () =>
+    service.list(),
   );
 
   app.post(

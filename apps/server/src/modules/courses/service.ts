@@ -64,7 +64,9 @@ export class CoursesService {
       return keys;
     });
     for (const key of keys) {
-      await this.storage.delete(key).catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
+      await this.storage
+        .delete(key)
+        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
     }
   }
 

@@ -5,7 +5,11 @@ import { resources } from '../../db/schema.js';
 export type ResourceRow = typeof resources.$inferSelect;
 
 export function listForCourse(db: DbOrTx, courseId: number) {
-  return db.select().from(resources).where(eq(resources.courseId, courseId)).orderBy(asc(resources.liveAt), asc(resources.id));
+  return db
+    .select()
+    .from(resources)
+    .where(eq(resources.courseId, courseId))
+    .orderBy(asc(resources.liveAt), asc(resources.id));
 }
 
 export function findResource(db: DbOrTx, id: number) {

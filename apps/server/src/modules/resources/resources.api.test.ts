@@ -64,7 +64,10 @@ describe('resources', () => {
     [{ liveAt: 'tomorrow' }, 'Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
     [{ name: '   ' }, 'Resource name is required.'],
     [{ expiresAt: '2026-11-22T10:00:00Z' }, 'expiresAt must be after liveAt.'],
-    [{ type: 'video/mp4', url: 'resources/../../secret.key' }, 'url must be an http(s) link or a file key issued by the upload endpoint.'],
+    [
+      { type: 'video/mp4', url: 'resources/../../secret.key' },
+      'url must be an http(s) link or a file key issued by the upload endpoint.',
+    ],
     [{ type: 'video/mp4', url: 'javascript:alert(1)' }, 'url must be an http(s) link'],
   ])('refuses %o with a clear message', async (change, message) => {
     const response = await post({ ...link, courseId, ...change });
@@ -143,8 +146,8 @@ describe('resources', () => {
     const byBoss = await t.app.inject({ method: 'DELETE', url: `/api/resources/${row!.id}`, headers: boss.headers });
     expect(byBoss.statusCode).toBe(204);
     expect(await t.storage.stat(key)).toBeNull();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/resources/${row!.id}`, headers: boss.headers })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/resources/${row!.id}`, headers: boss.headers })).statusCode,
+    ).toBe(404);
   });
 });

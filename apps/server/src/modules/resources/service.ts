@@ -11,7 +11,9 @@ import * as repo from './repository.js';
 
 /** What the resources module needs from the upload endpoint. */
 export type UploadLookup = {
-  getCompletedUpload(key: string): Promise<{ size: number; contentType: string | null; filename: string | null } | null>;
+  getCompletedUpload(
+    key: string,
+  ): Promise<{ size: number; contentType: string | null; filename: string | null } | null>;
 };
 
 type ParsedResource = Omit<CreateResource, 'courseId' | 'duration'> & { courseId: number; duration: number };
