@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -429,6 +430,42 @@ describe('upload rules (local store)', () => {
     });
     expect(write.status).toBe(401);
     expect((await head(server, location)).headers.get('upload-offset')).toBe('0');
+  });
+
+  it('keeps the bytes of a PATCH whose connection dropped mid-body, and resumes after them', async () => {
+    const data = randomBytes(4 * 1024 * 1024);
+    const created = await create(server, data.length, 'dropped.mp4');
+    const location = created.headers.get('location') as string;
+    const sent = 1024 * 1024 + 4321;
+    await new Promise<void>((resolve) => {
+      const req = http.request(new URL(location, server.base), {
+        method: 'PATCH',
+        headers: {
+          ...server.auth,
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(data.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(data.subarray(0, sent), () => setTimeout(() => req.destroy(), 200));
+    });
+    // The server finishes writing what arrived, then HEAD reports it.
+    let offset = -1;
+    for (let i = 0; i < 50 && offset !== sent; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      offset = Number((await head(server, location)).headers.get('upload-offset'));
+    }
+    expect(offset).toBe(sent);
+    const resumed = await tusUpload(server, data, {
+      uploadUrl: new URL(location, server.base).toString(),
+      filename: 'dropped.mp4',
+    });
+    expect(resumed.patchOffsets[0]).toBe(sent);
+    const key = uploadKeyFromUrl(location) as string;
+    expect((await readAll(server.t.storage, key)).equals(data)).toBe(true);
   });
 
   it('writes exactly what was sent into the file at the storage key', async () => {

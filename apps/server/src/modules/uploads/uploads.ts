@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { type DataStore, Server, type Upload } from '@tus/server';
 import { encodeUploadId, MAX_RESOURCE_BYTES } from '@valence/contract';
@@ -10,6 +9,8 @@ import fp from 'fastify-plugin';
 import type { LocalStorage } from '../../storage/local-storage.js';
 import { type S3Storage, s3ClientConfig } from '../../storage/s3-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
+import { LocalUploadStore } from './file-store.js';
+import { sendResponse, TusNodeRequest } from './node-bridge.js';
 import { isUploadKey, keyFromUploadId, newUploadKey, safeContentType, tooLargeMessage } from './upload-key.js';
 
 export type CompletedUpload = { size: number; contentType: string | null; filename: string | null };
@@ -44,9 +45,9 @@ async function createDatastore(storage: ObjectStorage): Promise<DataStore> {
   if (storage.kind === 'local') {
     // The tus file store writes straight into the local store's root, so a finished upload already
     // sits where LocalStorage serves its key: no copy of a multi-GB file after the upload.
-    const root = (storage as LocalStorage).root;
-    await mkdir(path.join(root, 'resources'), { recursive: true });
-    return new FileStore({ directory: root });
+    const local = storage as LocalStorage;
+    await mkdir(path.join(local.root, 'resources'), { recursive: true });
+    return new LocalUploadStore(local);
   }
   const { settings } = storage as S3Storage;
   return new S3Store({
@@ -120,7 +121,10 @@ export async function createUploads(options: {
   });
 
   return {
-    handle: (req, res) => tus.handle(req, res),
+    async handle(req, res) {
+      const response = await tus.handleWeb(new TusNodeRequest(req, res) as unknown as Request);
+      await sendResponse(res, response);
+    },
     async getCompletedUpload(key) {
       if (!isUploadKey(key)) return null;
       let upload: Upload;
