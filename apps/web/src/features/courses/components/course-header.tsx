@@ -6,7 +6,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCourse } from '../api/update-course';
 
 /** Title and description in read mode, with an edit toggle; Save returns to read mode. */
-export function CourseHeader({ course, onStatus }: { course: CourseDetail; onStatus: (message: string) => void }) {
+export function CourseHeader({
+  course,
+  onStatus,
+}: {
+  course: CourseDetail;
+  onStatus: (message: string | null) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(course.title);
   const [description, setDescription] = useState(course.description);
@@ -22,6 +28,7 @@ export function CourseHeader({ course, onStatus }: { course: CourseDetail; onSta
   async function handleSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!parsed.success) return;
+    onStatus(null);
     try {
       await updateCourse.mutateAsync({ id: course.id, input: parsed.data });
       onStatus('Course updated successfully');

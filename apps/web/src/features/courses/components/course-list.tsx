@@ -17,7 +17,7 @@ export function filterCourses(courses: Course[], search: string): Course[] {
 type CourseListProps = {
   /** Superadmins get pause/resume and delete on every card. */
   canManage: boolean;
-  onStatus: (message: string, clearAfterMs?: number) => void;
+  onStatus: (message: string | null, clearAfterMs?: number) => void;
 };
 
 /** The dashboard's searchable, paginated course list. */
@@ -37,6 +37,7 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
   async function togglePaused(course: Course) {
     const pause = !course.paused;
     setPausingId(course.id);
+    onStatus(null);
     try {
       await setPaused.mutateAsync({ id: course.id, paused: pause });
       onStatus(`Course "${course.title}" ${pause ? 'paused' : 'resumed'} successfully`, STATUS_MESSAGE_CLEAR_MS);
@@ -50,6 +51,7 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
   async function confirmDelete() {
     if (!toDelete) return;
     const course = toDelete;
+    onStatus(null);
     try {
       await deleteCourse.mutateAsync(course.id);
       onStatus(`Course "${course.title}" deleted successfully`);

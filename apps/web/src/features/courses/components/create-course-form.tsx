@@ -3,7 +3,7 @@ import { courseInputSchema } from '@valence/contract';
 import { type FormEvent, useState } from 'react';
 import { useCreateCourse } from '../api/create-course';
 
-export function CreateCourseForm({ onStatus }: { onStatus: (message: string) => void }) {
+export function CreateCourseForm({ onStatus }: { onStatus: (message: string | null) => void }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const createCourse = useCreateCourse();
@@ -13,6 +13,8 @@ export function CreateCourseForm({ onStatus }: { onStatus: (message: string) => 
     event.preventDefault();
     const parsed = courseInputSchema.safeParse({ title, description });
     if (!parsed.success || createCourse.isPending) return;
+    // A stale success line must not pass for this save's result.
+    onStatus(null);
     try {
       await createCourse.mutateAsync(parsed.data);
       setTitle('');

@@ -1,6 +1,6 @@
-import { Button, Card, MultiSelect, Stack, Title } from '@mantine/core';
+import { Button, Card, Input, MultiSelect, Stack, Title } from '@mantine/core';
 import { type Student, studentLabel } from '@valence/contract';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useAssignStudents } from '../api/create-enrollments';
 import { useCourseEnrollments } from '../api/get-course-enrollments';
@@ -11,7 +11,7 @@ type AssignStudentsFormProps = {
   courseId: number;
   /** All students; the page supplies them so this feature stays independent of the students feature. */
   students: Student[];
-  onStatus: (message: string) => void;
+  onStatus: (message: string | null) => void;
 };
 
 /** Multi-select of students not yet in the course, with a Select All option. */
@@ -19,6 +19,7 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
   const enrollments = useCourseEnrollments(courseId);
   const assign = useAssignStudents();
   const [selected, setSelected] = useState<string[]>([]);
+  const inputId = useId();
 
   const available = useMemo(() => {
     const assigned = new Set(enrollments.data?.map((enrollment) => enrollment.studentId));
@@ -40,6 +41,7 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (selected.length === 0 || assign.isPending) return;
+    onStatus(null);
     try {
       await assign.mutateAsync({ courseId, studentIds: selected.map(Number) });
       setSelected([]);
@@ -56,17 +58,24 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
           <Title order={3} id="assign-students-heading">
             Assign Students
           </Title>
-          <MultiSelect
-            label="Select Students"
-            placeholder={available.length > 0 ? 'Search students' : 'Every student is already assigned'}
-            data={options}
-            value={selected}
-            onChange={handleChange}
-            searchable
-            clearable
-            nothingFoundMessage="No matching students"
-            disabled={assign.isPending}
-          />
+          {/*
+            The label sits outside MultiSelect on purpose: given `label`, Mantine also names its
+            always-mounted listbox with it, and "Select Students" would match two elements.
+          */}
+          <Stack gap={4}>
+            <Input.Label htmlFor={inputId}>Select Students</Input.Label>
+            <MultiSelect
+              id={inputId}
+              placeholder={available.length > 0 ? 'Search students' : 'Every student is already assigned'}
+              data={options}
+              value={selected}
+              onChange={handleChange}
+              searchable
+              clearable
+              nothingFoundMessage="No matching students"
+              disabled={assign.isPending}
+            />
+          </Stack>
           <Button
             type="submit"
             disabled={assign.isPending || selected.length === 0}

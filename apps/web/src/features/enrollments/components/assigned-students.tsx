@@ -17,9 +17,9 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
         <Title order={3} id="assigned-students-heading">
           Assigned Students
         </Title>
-        <Badge size="lg" variant="light">
+        <Text fw={600} c="teal">
           Total: {enrollments.data?.length ?? 0}
-        </Badge>
+        </Text>
       </Group>
       {enrollments.isPending && <Loader size="sm" aria-label="Loading assigned students" />}
       {enrollments.data?.length === 0 && <Text c="dimmed">No students assigned yet.</Text>}

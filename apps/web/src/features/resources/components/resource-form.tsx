@@ -69,7 +69,7 @@ const toIso = (local: string) => dayjs(local).toISOString();
 
 const EMPTY = { link: '', name: '', liveAt: '', recordingAt: '', expiresAt: '', hours: 0, minutes: 0, seconds: 0 };
 
-type ResourceFormProps = { courseId: number; onStatus: (message: string) => void };
+type ResourceFormProps = { courseId: number; onStatus: (message: string | null) => void };
 
 /** Adds a lecture resource: an uploaded file (tus, resumable) or a YouTube link. */
 export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
@@ -136,6 +136,8 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
       recordingAt: toIso(recordingAt),
       expiresAt: expiresAt ? toIso(expiresAt) : null,
     };
+    // A stale success line must not pass for this submission's result.
+    onStatus(null);
     setBusy(true);
     try {
       if (file) await addFile(file, dates);
