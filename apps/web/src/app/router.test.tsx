@@ -1,0 +1,70 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { writeSession } from '../lib/session';
+import { fakeFetch } from '../test/render';
+import { routes } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  vi.stubGlobal('fetch', fakeFetch({ 'GET /courses': { body: [] }, 'GET /students': { body: [] } }).fn);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('routes and guard', () => {
+  it('sends a visitor to /login from a protected page', async () => {
+    const router = renderAt('/courses/3');
+    expect(await screen.findByRole('heading', { name: 'Admin Portal' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('serves /contact without a session, with Login in the navigation', async () => {
+    renderAt('/contact');
+    expect(await screen.findByText('Available 24/7')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('sends unknown paths to /login without a session', async () => {
+    const router = renderAt('/no/such/page');
+    await screen.findByRole('heading', { name: 'Admin Portal' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends unknown paths to /dashboard when signed in; instructors see no Staff link', async () => {
+    writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+    const router = renderAt('/somewhere');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    for (const name of ['Dashboard', 'Students', 'Exams', 'Student Summary', 'Contact'])
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
+  });
+
+  it('keeps instructors off the Staff screen', async () => {
+    writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+    const router = renderAt('/staff');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('has a placeholder screen for every later route', async () => {
+    writeSession({ token: 't', roles: ['ROLE_SUPERADMIN'] });
+    renderAt('/admin/student-marks-summary');
+    expect(await screen.findByRole('heading', { name: 'Student Marks Summary' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Staff' })).toBeInTheDocument();
+  });
+});
