@@ -41,13 +41,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  // The embedded database serves one machine's staff: small buffers keep the process lean
+  // (PostgreSQL's default 128 MB shared_buffers is most of PGlite's resident memory).
+  const pgliteOptions = { postgresqlconf: ['shared_buffers=16MB'] };
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
