@@ -64,7 +64,7 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="search-courses-heading">
+    <Card withBorder padding="lg" component="section">
       <Stack>
         <Title order={3} id="search-courses-heading">
           Search Courses

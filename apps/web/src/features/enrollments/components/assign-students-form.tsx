@@ -52,7 +52,7 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="assign-students-heading">
+    <Card withBorder padding="lg" component="section">
       <form onSubmit={handleSubmit}>
         <Stack>
           <Title order={3} id="assign-students-heading">

@@ -207,7 +207,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
   const isLink = !file && link.trim() !== '';
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="add-resource-heading">
+    <Card withBorder padding="lg" component="section">
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Title order={3} id="add-resource-heading">
