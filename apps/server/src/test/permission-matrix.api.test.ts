@@ -56,6 +56,13 @@ const matrix: Record<string, Row> = {
     expect: [401, 403, 404, 404],
   },
   'DELETE /api/uploads/*': { path: '/api/uploads/cmVzb3VyY2VzL25vbmU', headers: tus, expect: [401, 403, 404, 404] },
+  'GET /api/uploads/*': { path: '/api/uploads/cmVzb3VyY2VzL25vbmU', headers: tus, expect: [401, 403, 404, 404] },
+  'OPTIONS /api/uploads/*': { path: '/api/uploads/cmVzb3VyY2VzL25vbmU', headers: tus, expect: [401, 403, 204, 204] },
+  'POST /api/uploads/*': { path: '/api/uploads/cmVzb3VyY2VzL25vbmU', headers: tus, expect: [401, 403, 400, 400] },
+  'GET /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 404, 404] },
+  'HEAD /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 404, 404] },
+  'PATCH /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 404, 404] },
+  'DELETE /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 404, 404] },
 };
 
 const roles: (Role | null)[] = [null, 'ROLE_STUDENT', 'ROLE_ADMIN', 'ROLE_SUPERADMIN'];
