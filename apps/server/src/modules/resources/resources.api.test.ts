@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { uploadKeyFromUrl } from '@valence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -85,6 +86,52 @@ describe('resources', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The uploaded file was not found or its upload is not complete.');
+  });
+
+  it('attaches a finished tus upload once, and refuses an unfinished one', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const create = async (name: string, length: number) => {
+      const response = await fetch(`${address}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...tutor.headers,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(length),
+          'upload-metadata': `filename ${b64(name)},filetype ${b64('application/pdf')}`,
+        },
+      });
+      expect(response.status).toBe(201);
+      return new URL(response.headers.get('location') ?? '', address).toString();
+    };
+    const body = Buffer.from('%PDF-1.4 past paper');
+    const location = await create('Past paper 2025.pdf', body.length);
+    const patch = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...tutor.headers,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body,
+    });
+    expect(patch.status).toBe(204);
+    const key = uploadKeyFromUrl(location) ?? '';
+    expect(key).toMatch(/^resources\/[0-9a-f-]{36}-Past_paper_2025\.pdf$/);
+
+    const payload = { ...link, courseId, name: 'Past paper 2025', type: 'application/pdf', url: key, duration: 0 };
+    const created = await post(payload);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().url).toMatch(/^\/api\/files\/resources\//);
+    const download = await t.app.inject({ method: 'GET', url: created.json().url });
+    expect(download.body).toBe(body.toString());
+    expect((await post(payload)).statusCode).toBe(409);
+
+    const unfinished = uploadKeyFromUrl(await create('half.pdf', 100)) ?? '';
+    const refused = await post({ ...payload, url: unfinished });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The uploaded file was not found or its upload is not complete.');
   });
 
   it('serves stored files only through signed, expiring links that support Range', async () => {

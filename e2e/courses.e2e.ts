@@ -1,0 +1,147 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, api, baseURL, launchBrowser, signIn } from './support.js';
+
+const clip = fileURLToPath(new URL('./fixtures/lecture-clip.mp4', import.meta.url));
+
+type Enrollment = { studentUsername: string; status: string };
+
+let browser: Browser;
+let token: string;
+const stamp = Date.now().toString(36);
+const title = `Titration Masterclass ${stamp}`;
+const renamed = `Acid-Base Titrations ${stamp}`;
+const students = [`nimal-${stamp}`, `sara-${stamp}`];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+  // Set-up that is not the journey: students to assign and enough courses for two pages.
+  for (const username of students) await api('/students/signup', { token, body: { username, password: 'student-pw' } });
+  for (let i = 1; i <= 7; i++) {
+    await api('/courses', { token, body: { title: `Filler course ${i} ${stamp}`, description: 'Page filler' } });
+  }
+});
+afterAll(() => browser.close());
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+describe('courses and lecture resources', () => {
+  it('runs a course from creation to assigned students, paused and resumed', async () => {
+    const page = await newPage();
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL('**/dashboard');
+
+    // Create a course.
+    await page.getByLabel('Course Title').fill(title);
+    await page.getByLabel('Course Description').fill('Indicators, curves and back titrations');
+    await page.getByRole('button', { name: 'Create Course' }).click();
+    await page.getByText('Course created successfully').waitFor();
+
+    // Page through the 8+ courses: 6 a page.
+    await page.getByText(/Page 1 of \d+ \(\d+ items\)/).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/Page 2 of \d+ \(\d+ items\)/).waitFor();
+
+    // Find it by a case-insensitive search.
+    await page.getByPlaceholder('Search by course title...').fill(title.toUpperCase());
+    const card = page.getByRole('article', { name: title });
+    await card.waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+    await page.getByPlaceholder('Search by course title...').fill(`no such course ${stamp}`);
+    await page.getByText('No courses found matching your search criteria.').waitFor();
+    await page.getByPlaceholder('Search by course title...').fill(title);
+
+    // Open and edit it.
+    await card.getByRole('link', { name: title }).click();
+    await page.waitForURL(/\/courses\/\d+$/);
+    const courseId = Number(page.url().split('/').pop());
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Course Title').fill(renamed);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Course updated successfully').waitFor();
+    await page.getByRole('heading', { name: renamed }).waitFor();
+
+    // A link without dates is refused with the spec's words.
+    await page.getByLabel('YouTube Link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('Please provide both liveAt and recordingAt dates.').waitFor();
+
+    // Add the YouTube link with its duration.
+    await page.getByLabel('Resource Name').fill('Intro to titration (video)');
+    await page.getByLabel('Live At').fill('2026-11-23T10:00');
+    await page.getByLabel('Recording At').fill('2026-11-20T09:00');
+    await page.getByLabel('Hours').fill('1');
+    await page.getByLabel('Minutes').fill('2');
+    await page.getByLabel('Seconds').fill('3');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('YouTube link added successfully').waitFor();
+
+    // Upload a small video; the bar reaches 100 %.
+    await page.getByLabel('Resource File').setInputFiles(clip);
+    expect(await page.getByLabel('Resource Name').inputValue()).toBe('lecture-clip.mp4');
+    await page.getByLabel('Live At').fill('2026-11-24T10:00');
+    await page.getByLabel('Recording At').fill('2026-11-21T09:00');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('Resource added successfully').waitFor({ timeout: 30_000 });
+    await page.getByText('100%').waitFor();
+
+    const detail = await api<{ resources: { name: string; type: string; duration: number; url: string }[] }>(
+      `/courses/${courseId}`,
+      { token },
+    );
+    const video = detail.resources.find((r) => r.name === 'lecture-clip.mp4');
+    expect(video).toMatchObject({ type: 'video/mp4' });
+    expect(video?.duration).toBeCloseTo(3, 0);
+    const link = detail.resources.find((r) => r.name === 'Intro to titration (video)');
+    expect(link).toMatchObject({ type: 'link', duration: 3723 });
+
+    // The card links to the signed file, which seeks (Range).
+    const href = await page.getByRole('link', { name: 'lecture-clip.mp4' }).getAttribute('href');
+    expect(href).toMatch(/\/api\/files\/resources\//);
+    const ranged = await fetch(new URL(href ?? '', baseURL()), { headers: { range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+
+    // Assign the two students.
+    await page.getByLabel('Select Students').click();
+    for (const username of students) await page.getByRole('option', { name: username }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Assign Students' }).click();
+    await page.getByText('Students assigned successfully').waitFor();
+    await page.getByText('Total: 2').waitFor();
+    const enrolled = await api<Enrollment[]>(`/enrollments/course/${courseId}`, { token });
+    expect(enrolled.map((e) => e.studentUsername).sort()).toEqual([...students].sort());
+    expect(enrolled.every((e) => e.status === 'ACTIVE')).toBe(true);
+
+    // Pause and resume from the dashboard.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByPlaceholder('Search by course title...').fill(renamed);
+    const renamedCard = page.getByRole('article', { name: renamed });
+    await renamedCard.getByRole('button', { name: 'Pause' }).click();
+    await page.getByText(`Course "${renamed}" paused successfully`).waitFor();
+    const paused = await api<Enrollment[]>(`/enrollments/course/${courseId}`, { token });
+    expect(paused.every((e) => e.status === 'DISABLED')).toBe(true);
+    await renamedCard.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText(`Course "${renamed}" resumed successfully`).waitFor();
+    const resumed = await api<Enrollment[]>(`/enrollments/course/${courseId}`, { token });
+    expect(resumed.every((e) => e.status === 'ACTIVE')).toBe(true);
+  });
+
+  it('shows an instructor no pause or delete buttons', async () => {
+    await api('/staff', { token, body: { username: `tutor-${stamp}`, password: 'tutor-pw-1', role: 'ROLE_ADMIN' } });
+    const page = await newPage();
+    await signIn(page, `tutor-${stamp}`, 'tutor-pw-1');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Resume' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+  });
+});
