@@ -58,7 +58,12 @@ function tusUpload(
   });
 }
 
-async function create(server: Server, length: number | string, filename = 'notes.pdf', extra: HeadersInit = {}) {
+async function create(
+  server: Server,
+  length: number | string,
+  filename = 'notes.pdf',
+  extra: Record<string, string> = {},
+) {
   return fetch(server.endpoint, {
     method: 'POST',
     headers: {
@@ -304,7 +309,7 @@ describe('upload rules (local store)', () => {
     const before = await readdir(resourcesDir);
     const response = await create(server, MAX_RESOURCE_BYTES + 1, 'huge.mp4');
     expect(response.status).toBe(413);
-    expect((await response.json()).message).toMatch(/5 GB \(5368709120 bytes\)/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/5 GB \(5368709120 bytes\)/);
     expect(response.headers.get('location')).toBeNull();
     expect(await readdir(resourcesDir)).toEqual(before);
   });
@@ -358,14 +363,16 @@ describe('upload rules (local store)', () => {
       },
     });
     expect(deferred.status).toBe(400);
-    expect((await deferred.json()).message).toMatch(/Upload-Length/);
+    expect(((await deferred.json()) as { message: string }).message).toMatch(/Upload-Length/);
 
     const unnamed = await fetch(server.endpoint, {
       method: 'POST',
       headers: { ...server.auth, 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' },
     });
     expect(unnamed.status).toBe(400);
-    expect((await unnamed.json()).message).toBe('Upload-Metadata must include the file name (filename).');
+    expect(((await unnamed.json()) as { message: string }).message).toBe(
+      'Upload-Metadata must include the file name (filename).',
+    );
   });
 
   it('keeps a finished upload from being deleted through tus', async () => {
@@ -400,7 +407,7 @@ describe('upload rules (local store)', () => {
       },
     });
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).message).toBeTruthy();
+    expect(((await anonymous.json()) as { message: string }).message).toBeTruthy();
 
     const student = await server.t.login('ROLE_STUDENT');
     const asStudent = await fetch(server.endpoint, {
