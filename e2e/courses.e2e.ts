@@ -98,7 +98,9 @@ describe('courses and lecture resources', () => {
     expect(video).toMatchObject({ type: 'video/mp4' });
     expect(video?.duration).toBeCloseTo(3, 0);
     const link = detail.resources.find((r) => r.name === 'Intro to titration (video)');
-    expect(link).toMatchObject({ type: 'link', duration: 3723 });
+    // Typed as 10:00 platform time (Asia/Colombo, +05:30), stored in UTC, shown as typed.
+    expect(link).toMatchObject({ type: 'link', duration: 3723, liveAt: '2026-11-23T04:30:00.000Z' });
+    await page.getByText('Live 2026-11-23 10:00').waitFor();
 
     // The card links to the signed file, which seeks (Range).
     const href = await page.getByRole('link', { name: 'lecture-clip.mp4' }).getAttribute('href');

@@ -131,6 +131,12 @@ describe('API prefix', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v2/courses' })).statusCode).toBe(401);
     await t.close();
   });
+  it('tells the portal the platform time zone and upload limit', async () => {
+    const t = await createTestApp({ env: { TIME_ZONE: 'Europe/London' } });
+    const settings = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(settings.json()).toEqual({ timeZone: 'Europe/London', maxResourceBytes: 5368709120 });
+    await t.close();
+  });
   it('keeps the secret it generated', () => {
     const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), `valence-secret-${randomBytes(4).toString('hex')}`) });
     expect(loadSecret(config)).toBe(loadSecret(config));

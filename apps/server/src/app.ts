@@ -15,6 +15,7 @@ import { enrollmentsRoutes } from './modules/enrollments/routes.js';
 import { filesRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { resourcesRoutes } from './modules/resources/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { studentsRoutes } from './modules/students/routes.js';
 import { uploadsRoutes } from './modules/uploads/routes.js';
@@ -47,6 +48,7 @@ export type AppDeps = {
 /** The API modules, in one list so the permission matrix test and the docs see the same routes. */
 export const apiModules = [
   healthRoutes,
+  settingsRoutes,
   authRoutes,
   staffRoutes,
   studentsRoutes,

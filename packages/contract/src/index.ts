@@ -5,5 +5,6 @@ export * from './courses.js';
 export * from './enrollments.js';
 export * from './resources.js';
 export * from './scores.js';
+export * from './settings.js';
 export * from './students.js';
 export * from './uploads.js';

@@ -21,6 +21,7 @@ const tus = { 'tus-resumable': '1.0.0' };
 
 const matrix: Record<string, Row> = {
   'GET /api/health': { path: '/api/health', expect: [200, 200, 200, 200] },
+  'GET /api/settings': { path: '/api/settings', expect: [200, 200, 200, 200] },
   'POST /api/signin': { path: '/api/signin', body: {}, expect: [400, 400, 400, 400] },
   'GET /api/me': { path: '/api/me', expect: [401, 200, 200, 200] },
   'POST /api/logout': { path: '/api/logout', expect: [401, 204, 204, 204] },

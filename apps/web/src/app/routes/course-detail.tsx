@@ -6,6 +6,7 @@ import { useStatusMessage } from '../../components/use-status-message';
 import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { ResourceForm, ResourceList } from '../../features/resources';
+import { usePlatformTimeZone } from '../../features/settings';
 import { useStudents } from '../../features/students';
 import { isSuperadmin, useSession } from '../../lib/session';
 
@@ -15,6 +16,7 @@ export function CourseDetailRoute() {
   const course = useCourse(courseId);
   const students = useStudents();
   const [status, showStatus] = useStatusMessage();
+  const timeZone = usePlatformTimeZone();
 
   // Spec section 8: a failure to load the course is only logged.
   useEffect(() => {
@@ -38,7 +40,12 @@ export function CourseDetailRoute() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
               <ResourceForm courseId={courseId} onStatus={showStatus} />
-              <ResourceList courseId={courseId} resources={course.data.resources} canDelete={isSuperadmin(session)} />
+              <ResourceList
+                courseId={courseId}
+                resources={course.data.resources}
+                canDelete={isSuperadmin(session)}
+                timeZone={timeZone}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

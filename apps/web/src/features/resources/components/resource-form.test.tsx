@@ -109,7 +109,8 @@ describe('ResourceForm', () => {
       type: 'link',
       courseId: 4,
       duration: 125,
-      liveAt: new Date(dates.liveAt).toISOString(),
+      liveAt: dates.liveAt,
+      recordingAt: dates.recordingAt,
       expiresAt: null,
     });
     expect(screen.getByLabelText('YouTube Link')).toHaveValue('');

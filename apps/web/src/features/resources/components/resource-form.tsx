@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type CreateResource, isYoutubeUrl, MAX_RESOURCE_BYTES } from '@valence/contract';
-import dayjs from 'dayjs';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateResource } from '../api/create-resource';
@@ -64,8 +63,6 @@ export function validateResourceForm(values: ResourceFormValues): string | 'skip
   if (values.file.size > MAX_RESOURCE_BYTES) return RESOURCE_MESSAGES.size;
   return null;
 }
-
-const toIso = (local: string) => dayjs(local).toISOString();
 
 const EMPTY = { link: '', name: '', liveAt: '', recordingAt: '', expiresAt: '', hours: 0, minutes: 0, seconds: 0 };
 
@@ -132,9 +129,10 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
     if (problem) return;
 
     const dates = {
-      liveAt: toIso(liveAt),
-      recordingAt: toIso(recordingAt),
-      expiresAt: expiresAt ? toIso(expiresAt) : null,
+      // Wall-clock times as typed: the server reads them in the platform time zone.
+      liveAt,
+      recordingAt,
+      expiresAt: expiresAt || null,
     };
     // A stale success line must not pass for this submission's result.
     onStatus(null);

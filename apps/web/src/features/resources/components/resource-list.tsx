@@ -1,7 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandYoutube, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
-import type { Resource } from '@valence/contract';
-import dayjs from 'dayjs';
+import { formatInTimeZone, type Resource } from '@valence/contract';
 import { useDeleteResource } from '../api/delete-resource';
 
 export type ResourceKind = 'image' | 'video' | 'pdf' | 'link' | 'file';
@@ -30,9 +29,9 @@ function formatDuration(seconds: number): string {
   return [h ? `${h}h` : '', m ? `${m}m` : '', s ? `${s}s` : ''].filter(Boolean).join(' ');
 }
 
-type ResourceListProps = { courseId: number; resources: Resource[]; canDelete: boolean };
+type ResourceListProps = { courseId: number; resources: Resource[]; canDelete: boolean; timeZone: string };
 
-export function ResourceList({ courseId, resources, canDelete }: ResourceListProps) {
+export function ResourceList({ courseId, resources, canDelete, timeZone }: ResourceListProps) {
   const deleteResource = useDeleteResource();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="resources-heading">
@@ -59,8 +58,8 @@ export function ResourceList({ courseId, resources, canDelete }: ResourceListPro
                         {resource.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        Live {dayjs(resource.liveAt).format('YYYY-MM-DD HH:mm')}
-                        {resource.expiresAt ? ` · expires ${dayjs(resource.expiresAt).format('YYYY-MM-DD HH:mm')}` : ''}
+                        Live {formatInTimeZone(resource.liveAt, timeZone)}
+                        {resource.expiresAt ? ` · expires ${formatInTimeZone(resource.expiresAt, timeZone)}` : ''}
                         {duration ? ` · ${duration}` : ''}
                       </Text>
                     </Stack>

@@ -1,9 +1,9 @@
 import { Alert, Badge, Card, Loader, Table, Title } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatInTimeZone } from '@valence/contract';
 import { errorMessage } from '../../../lib/api-client';
 import { useStaff } from '../api/get-staff';
 
-export function StaffList() {
+export function StaffList({ timeZone }: { timeZone: string }) {
   const staff = useStaff();
   return (
     <Card withBorder padding="lg">
@@ -30,7 +30,7 @@ export function StaffList() {
                     {member.role === 'ROLE_SUPERADMIN' ? 'Superadmin' : 'Admin'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{dayjs(member.createdAt).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                <Table.Td>{formatInTimeZone(member.createdAt, timeZone)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

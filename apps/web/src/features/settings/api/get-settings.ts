@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Settings, settingsSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Shown until the server has answered; the server's TIME_ZONE default. */
+const FALLBACK_TIME_ZONE = 'Asia/Colombo';
+
+export function getSettings(): Promise<Settings> {
+  return apiFetch('/settings', {}, settingsSchema);
+}
+
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: Number.POSITIVE_INFINITY });
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}
+
+/** The platform time zone every date is shown in (DESIGN §4). */
+export function usePlatformTimeZone(): string {
+  return useSettings().data?.timeZone ?? FALLBACK_TIME_ZONE;
+}

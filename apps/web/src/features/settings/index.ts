@@ -1,0 +1,1 @@
+export { getSettings, settingsQueryOptions, usePlatformTimeZone, useSettings } from './api/get-settings';
