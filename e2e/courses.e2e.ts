@@ -134,6 +134,56 @@ describe('courses and lecture resources', () => {
     expect(resumed.every((e) => e.status === 'ACTIVE')).toBe(true);
   });
 
+  it('resumes an upload after a dropped connection instead of starting again', async () => {
+    const course = await api<{ id: number }>('/courses', {
+      token,
+      body: { title: `Resumable ${stamp}`, description: 'Large lecture notes' },
+    });
+    const page = await newPage();
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${baseURL()}/courses/${course.id}`);
+
+    // Two chunks (8 MiB, then 4 MiB); the connection drops during the second one.
+    const patches: { offset: number; aborted: boolean }[] = [];
+    let dropped = false;
+    await page.route('**/api/uploads/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      const offset = Number(request.headers()['upload-offset']);
+      if (!dropped && offset > 0) {
+        dropped = true;
+        patches.push({ offset, aborted: true });
+        return route.abort('connectionreset');
+      }
+      patches.push({ offset, aborted: false });
+      return route.continue();
+    });
+
+    const size = 12 * 1024 * 1024;
+    await page.getByLabel('Resource File').setInputFiles({
+      name: 'equilibrium-notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(size, 7),
+    });
+    await page.getByLabel('Live At').fill('2026-11-24T10:00');
+    await page.getByLabel('Recording At').fill('2026-11-21T09:00');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('Resource added successfully').waitFor({ timeout: 60_000 });
+    await page.getByText('100%').waitFor();
+
+    const chunk = 8 * 1024 * 1024;
+    expect(patches).toEqual([
+      { offset: 0, aborted: false },
+      { offset: chunk, aborted: true },
+      { offset: chunk, aborted: false },
+    ]);
+    const detail = await api<{ resources: { name: string; url: string }[] }>(`/courses/${course.id}`, { token });
+    const stored = detail.resources.find((r) => r.name === 'equilibrium-notes.pdf');
+    const file = await fetch(new URL(stored?.url ?? '', baseURL()));
+    expect((await file.arrayBuffer()).byteLength).toBe(size);
+  });
+
   it('shows an instructor no pause or delete buttons', async () => {
     await api('/staff', { token, body: { username: `tutor-${stamp}`, password: 'tutor-pw-1', role: 'ROLE_ADMIN' } });
     const page = await newPage();
