@@ -31,7 +31,13 @@ describe('embedded store in DATA_DIR', () => {
     const start = async () => {
       const secret = loadSecret(config);
       const database = await openDatabase({ dataDir: config.dataDir });
-      const app = await buildApp({ config, database, storage: createStorage(config, secret), secret, logger: false });
+      const app = await buildApp({
+        config,
+        database,
+        storage: await createStorage(config, secret),
+        secret,
+        logger: false,
+      });
       await ensureSuperadmin(database.db, config, silentLog);
       return { app, database };
     };

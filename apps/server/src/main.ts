@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   const secret = loadSecret(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const storage = createStorage(config, secret);
+  const storage = await createStorage(config, secret);
   const app = await buildApp({ config, database, storage, secret });
   await ensureSuperadmin(database.db, config, app.log);
 

@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { LocalStorage } from './storage/local-storage.js';
-import { S3Storage } from './storage/s3-storage.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 /** The signing secret: from JWT_SECRET, else generated once and kept in DATA_DIR. */
@@ -20,8 +19,12 @@ export function loadSecret(config: Config): string {
   }
 }
 
-export function createStorage(config: Config, secret: string): ObjectStorage {
-  if (config.s3) return new S3Storage(config.s3);
+export async function createStorage(config: Config, secret: string): Promise<ObjectStorage> {
+  if (config.s3) {
+    // Loaded only for S3: the AWS SDK is ~25 MB of resident memory a local install never needs.
+    const { S3Storage } = await import('./storage/s3-storage.js');
+    return new S3Storage(config.s3);
+  }
   const root = path.join(config.dataDir, 'files');
   mkdirSync(root, { recursive: true });
   return new LocalStorage(root, secret, `${config.apiPrefix}/files`);
