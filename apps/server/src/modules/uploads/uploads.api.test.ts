@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import type { LocalStorage } from '../../storage/local-storage.js';
 import { S3Storage } from '../../storage/s3-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { UNFINISHED_UPLOAD_TTL_MS } from './uploads.js';
 
 const KEY = /^resources\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/;
 
@@ -484,5 +485,25 @@ describe('upload rules (local store)', () => {
     expect((await readFile(file)).equals(data)).toBe(true);
     // A type a browser could run as a page is not passed on.
     expect((await server.t.app.uploads.getCompletedUpload(key))?.contentType).toBeNull();
+  });
+
+  it('removes unfinished uploads after a week, and never finished ones', async () => {
+    const finished = uploadKeyFromUrl(
+      (await tusUpload(server, randomBytes(1000), { filename: 'kept.pdf' })).url,
+    ) as string;
+    const created = await create(server, 5000, 'abandoned.pdf');
+    const abandoned = uploadKeyFromUrl(created.headers.get('location') ?? '') as string;
+    const fresh = uploadKeyFromUrl((await create(server, 5000, 'fresh.pdf')).headers.get('location') ?? '') as string;
+    const root = (server.t.storage as LocalStorage).root;
+    // Age the abandoned upload's record past the expiry period.
+    const infoFile = path.join(root, `${abandoned}.json`);
+    const info = JSON.parse(await readFile(infoFile, 'utf8'));
+    info.creation_date = new Date(Date.now() - UNFINISHED_UPLOAD_TTL_MS - 60_000).toISOString();
+    await writeFile(infoFile, JSON.stringify(info));
+
+    expect(await server.t.app.uploads.removeExpired()).toBe(1);
+    expect(await server.t.storage.stat(abandoned)).toBeNull();
+    expect(await server.t.storage.stat(fresh)).not.toBeNull();
+    expect(await server.t.app.uploads.getCompletedUpload(finished)).not.toBeNull();
   });
 });

@@ -22,6 +22,8 @@ export interface Uploads {
   getCompletedUpload(key: string): Promise<CompletedUpload | null>;
   /** Answers one tus protocol request; the body is streamed straight into the store. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Removes unfinished uploads older than UNFINISHED_UPLOAD_TTL_MS; answers how many. */
+  removeExpired(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -40,13 +42,20 @@ const isTusError = (error: unknown): error is TusError =>
 
 const tusError = (status_code: number, message: string): TusError => ({ status_code, body: message });
 
+/**
+ * An unfinished upload may be resumed for a week (a 5 GB lecture over a poor line takes days of
+ * retries); after that its partial file is removed. Finished uploads never expire.
+ */
+export const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 3600 * 1000;
+const CLEANUP_INTERVAL_MS = 3600 * 1000;
+
 async function createDatastore(storage: ObjectStorage): Promise<DataStore> {
   if (storage.kind === 'local') {
     // The tus file store writes straight into the local store's root, so a finished upload already
     // sits where LocalStorage serves its key: no copy of a multi-GB file after the upload.
     const local = storage as LocalStorage;
     await mkdir(path.join(local.root, 'resources'), { recursive: true });
-    return new LocalUploadStore(local);
+    return new LocalUploadStore(local, UNFINISHED_UPLOAD_TTL_MS);
   }
   // Loaded only for S3: the AWS SDK is ~25 MB of resident memory a local install never needs.
   const [{ S3Store }, { s3ClientConfig }] = await Promise.all([
@@ -56,6 +65,7 @@ async function createDatastore(storage: ObjectStorage): Promise<DataStore> {
   const { settings } = storage as S3Storage;
   return new S3Store({
     partSize: S3_PART_SIZE,
+    expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS,
     // Parts wait in temporary files, not memory; a few at a time is plenty for one upload stream.
     maxConcurrentPartUploads: 6,
     s3ClientConfig: {
@@ -125,6 +135,9 @@ export async function createUploads(options: {
   });
 
   return {
+    async removeExpired() {
+      return tus.cleanUpExpiredUploads();
+    },
     async handle(req, res) {
       const response = await tus.handleWeb(new TusNodeRequest(req, res) as unknown as Request);
       await sendResponse(res, response);
@@ -154,10 +167,20 @@ export async function createUploads(options: {
 /** Decorates the whole app with `uploads`; registered on the root so every module can reach it. */
 export const uploadsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate(
-      'uploads',
-      await createUploads({ storage: app.storage, path: `${app.config.apiPrefix}/uploads`, log: app.log }),
-    );
+    const uploads = await createUploads({
+      storage: app.storage,
+      path: `${app.config.apiPrefix}/uploads`,
+      log: app.log,
+    });
+    app.decorate('uploads', uploads);
+    const timer = setInterval(() => {
+      uploads
+        .removeExpired()
+        .then((count) => count > 0 && app.log.info(`removed ${count} expired unfinished upload(s)`))
+        .catch((error) => app.log.warn({ err: error }, 'could not remove expired uploads'));
+    }, CLEANUP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'uploads' },
 );
