@@ -7,4 +7,5 @@ export * from './resources.js';
 export * from './scores.js';
 export * from './settings.js';
 export * from './students.js';
+export * from './time.js';
 export * from './uploads.js';

@@ -1,3 +1,5 @@
+import { wallClockIn } from '@valence/contract';
+
 /**
  * Parses an ISO date-time. With Z or an offset it is absolute; without one it is a wall-clock time
  * in the platform time zone (the spec's "local ISO date-time").
@@ -14,17 +16,7 @@ export function parseDateTime(value: string, timeZone: string): Date {
 }
 
 function zoneOffsetMs(date: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const w = wallClockIn(date, timeZone);
+  const wall = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return wall - Math.floor(date.getTime() / 1000) * 1000;
 }

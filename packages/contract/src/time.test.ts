@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInTimeZone } from './settings.js';
+import { formatInTimeZone } from './time.js';
 
 describe('formatInTimeZone', () => {
   it('shows a UTC instant in the platform zone (+5 h 30 min for Colombo)', () => {
