@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   createReadStream,
+  createWriteStream,
   existsSync,
   mkdtempSync,
   openSync,
@@ -292,6 +293,7 @@ async function main() {
   }
   closeSync(fd);
 
+  const ceilingSeconds = await bareNodeCeiling(source, path.join(tmp, 'ceiling.bin'));
   const cpRate = sizeMb / cpSeconds;
   const uploadRate = sizeMb / uploadSeconds;
   const ratio = uploadRate / cpRate;
@@ -309,6 +311,10 @@ async function main() {
     ],
     ['ratio upload/cp', `${fmt(ratio)} (goal >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`],
     [
+      'bare Node HTTP',
+      `${fmt(ceilingSeconds)} s, ${fmt(sizeMb / ceilingSeconds, 1)} MiB/s (req piped to a file, no app: the ceiling here; the upload reached ${fmt((100 * ceilingSeconds) / uploadSeconds, 0)} % of it)`,
+    ],
+    [
       'incl. sync',
       `cp ${fmt(cpDurableSeconds)} s, upload ${fmt(uploadDurableSeconds)} s, ratio ${fmt(durableRatio)} (${durableRatio >= 0.5 ? 'met' : 'NOT met'})`,
     ],
@@ -321,6 +327,32 @@ async function main() {
   console.log(`\nUpload benchmark (local store, database: ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
   for (const [label, value] of lines) console.log(`  ${label.padEnd(16)} ${value}`);
   if (!intact) process.exitCode = 1;
+}
+
+/**
+ * The same file through a bare Node HTTP server that pipes the request into a file: what any Node
+ * upload endpoint could reach on this machine, to read the tus figure against.
+ */
+async function bareNodeCeiling(source, target) {
+  const server = http.createServer((req, res) => {
+    const out = createWriteStream(target, { highWaterMark: 4 * MiB });
+    req.pipe(out);
+    out.on('finish', () => res.end());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  const begin = process.hrtime.bigint();
+  await new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'PUT', headers: { 'content-length': size } }, (res) =>
+      res.resume().on('end', resolve),
+    );
+    req.on('error', reject);
+    createReadStream(source, { highWaterMark: MiB }).pipe(req);
+  });
+  const elapsed = seconds(begin);
+  server.close();
+  rmSync(target, { force: true });
+  return elapsed;
 }
 
 main()
