@@ -1,5 +1,5 @@
 import type { Role } from '@valence/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 
@@ -55,7 +55,7 @@ export function endSessions(db: DbOrTx, id: number) {
   return db
     .update(accounts)
     .set({ loggedIn: false, sessionVersion: sql`${accounts.sessionVersion} + 1` })
-    .where(and(eq(accounts.id, id)));
+    .where(eq(accounts.id, id));
 }
 
 /** Postgres unique violation, as both pg and PGlite report it. */
