@@ -7,7 +7,7 @@ import { createQueryClient } from '../lib/query-client';
 
 function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -124,7 +124,7 @@ describe('Dashboard', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Are you sure you want to delete Thermodynamics?')).toBeInTheDocument();
-    const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('This course has exams with submissions.')).toBeInTheDocument();
