@@ -116,6 +116,20 @@ describe('ResourceForm', () => {
     expect(screen.getByLabelText('YouTube Link')).toHaveValue('');
   });
 
+  it('refuses 70 minutes with a message rather than saving it as 59', async () => {
+    const { fetch, onStatus, user } = setup();
+    await user.type(screen.getByLabelText('YouTube Link'), youtube);
+    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
+    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    await user.clear(screen.getByLabelText('Minutes'));
+    await user.type(screen.getByLabelText('Minutes'), '70');
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    expect(screen.getByLabelText('Minutes')).toHaveValue('70');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid duration.');
+    expect(fetch.calls).toHaveLength(0);
+    expect(onStatus).not.toHaveBeenCalledWith('YouTube link added successfully');
+  });
+
   it('reports a refused link with the server message', async () => {
     const { onStatus, user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
     await user.type(screen.getByLabelText('YouTube Link'), youtube);

@@ -274,11 +274,20 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
           </SimpleGrid>
           {isLink && (
             <Group grow align="flex-start">
-              <NumberInput label="Hours" min={0} allowDecimal={false} value={hours} onChange={setHours} />
+              {/* No clamping: 70 minutes must be refused with a message, not quietly saved as 59. */}
+              <NumberInput
+                label="Hours"
+                min={0}
+                clampBehavior="none"
+                allowDecimal={false}
+                value={hours}
+                onChange={setHours}
+              />
               <NumberInput
                 label="Minutes"
                 min={0}
                 max={59}
+                clampBehavior="none"
                 allowDecimal={false}
                 value={minutes}
                 onChange={setMinutes}
@@ -287,6 +296,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
                 label="Seconds"
                 min={0}
                 max={59}
+                clampBehavior="none"
                 allowDecimal={false}
                 value={seconds}
                 onChange={setSeconds}
