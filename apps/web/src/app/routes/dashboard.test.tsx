@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -89,6 +89,15 @@ describe('Dashboard', () => {
     expect(button).toBeDisabled();
     await user.type(screen.getByLabelText(/Course Description/), 'Rates');
     expect(button).toBeEnabled();
+  });
+
+  it('says why a too-long title cannot be saved instead of doing nothing', async () => {
+    setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Course Description/), 'Rates');
+    fireEvent.change(screen.getByLabelText(/Course Title/), { target: { value: 'x'.repeat(201) } });
+    expect(screen.getByText('Title must be at most 200 characters.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Course' })).toBeDisabled();
   });
 
   it('hides pause and delete from non-superadmins', async () => {

@@ -1,9 +1,10 @@
-import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type CourseDetail, courseInputSchema } from '@valence/contract';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCourse } from '../api/update-course';
+import { CourseFields } from './course-fields';
 
 /** Title and description in read mode, with an edit toggle; Save returns to read mode. */
 export function CourseHeader({
@@ -14,14 +15,12 @@ export function CourseHeader({
   onStatus: (message: string | null) => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(course.title);
-  const [description, setDescription] = useState(course.description);
+  const [values, setValues] = useState({ title: course.title, description: course.description });
   const updateCourse = useUpdateCourse();
-  const parsed = courseInputSchema.safeParse({ title, description });
+  const parsed = courseInputSchema.safeParse(values);
 
   function startEditing() {
-    setTitle(course.title);
-    setDescription(course.description);
+    setValues({ title: course.title, description: course.description });
     setEditing(true);
   }
 
@@ -59,19 +58,7 @@ export function CourseHeader({
     <Card withBorder padding="lg">
       <form onSubmit={handleSave} noValidate>
         <Stack>
-          <TextInput
-            label="Course Title"
-            required
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-          />
-          <Textarea
-            label="Course Description"
-            required
-            rows={4}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-          />
+          <CourseFields values={values} onChange={setValues} descriptionRows={4} />
           <Group>
             <Button type="submit" loading={updateCourse.isPending} disabled={!parsed.success}>
               Save
