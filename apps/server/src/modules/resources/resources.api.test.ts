@@ -64,7 +64,7 @@ describe('resources', () => {
     [{ liveAt: undefined }, 'liveAt'],
     [{ liveAt: 'tomorrow' }, 'Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
     [{ name: '   ' }, 'Resource name is required.'],
-    [{ expiresAt: '2026-11-22T10:00:00Z' }, 'expiresAt must be after liveAt.'],
+    [{ expiresAt: '2026-11-22T10:00:00Z' }, 'Expires At must be after Live At.'],
     [
       { type: 'video/mp4', url: 'resources/../../secret.key' },
       'url must be an http(s) link or a file key issued by the upload endpoint.',

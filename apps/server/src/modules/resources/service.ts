@@ -65,7 +65,7 @@ export class ResourcesService {
     const liveAt = parseDateTime(input.liveAt, this.options.timeZone);
     const recordingAt = parseDateTime(input.recordingAt, this.options.timeZone);
     const expiresAt = input.expiresAt ? parseDateTime(input.expiresAt, this.options.timeZone) : null;
-    if (expiresAt && expiresAt <= liveAt) throw badRequest('expiresAt must be after liveAt.');
+    if (expiresAt && expiresAt <= liveAt) throw badRequest('Expires At must be after Live At.');
 
     let objectKey: string | null = null;
     let sizeBytes: number | null = null;

@@ -66,7 +66,13 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
             <Input.Label htmlFor={inputId}>Select Students</Input.Label>
             <MultiSelect
               id={inputId}
-              placeholder={available.length > 0 ? 'Search students' : 'Every student is already assigned'}
+              placeholder={
+                available.length > 0
+                  ? 'Search students'
+                  : students.length > 0
+                    ? 'Every student is already assigned'
+                    : 'No students yet: add them on the Students page'
+              }
               data={options}
               value={selected}
               onChange={handleChange}
