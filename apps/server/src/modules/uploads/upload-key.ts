@@ -29,6 +29,9 @@ export function keyFromUploadId(id: string | undefined): string | undefined {
   return key;
 }
 
+export const deferredLengthMessage = 'Deferred upload length is not supported: declare the file size in Upload-Length.';
+export const missingFileNameMessage = 'Upload-Metadata must include the file name (filename).';
+
 export type CreationProblem = { status: 400 | 413; message: string };
 
 /**
@@ -41,10 +44,7 @@ export function checkCreation(headers: {
   fileName: string | null | undefined;
 }): CreationProblem | null {
   if (headers.uploadDeferLength !== undefined) {
-    return {
-      status: 400,
-      message: 'Deferred upload length is not supported: declare the file size in Upload-Length.',
-    };
+    return { status: 400, message: deferredLengthMessage };
   }
   if (headers.uploadLength === undefined || !/^\d{1,16}$/.test(headers.uploadLength)) {
     return { status: 400, message: 'Upload-Length must give the file size in bytes.' };
@@ -53,7 +53,7 @@ export function checkCreation(headers: {
     return { status: 413, message: tooLargeMessage };
   }
   if (!headers.fileName?.trim()) {
-    return { status: 400, message: 'Upload-Metadata must include the file name (filename).' };
+    return { status: 400, message: missingFileNameMessage };
   }
   return null;
 }

@@ -10,7 +10,15 @@ import type { S3Storage } from '../../storage/s3-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { LocalUploadStore } from './file-store.js';
 import { sendResponse, TusNodeRequest } from './node-bridge.js';
-import { isUploadKey, keyFromUploadId, newUploadKey, safeContentType, tooLargeMessage } from './upload-key.js';
+import {
+  deferredLengthMessage,
+  isUploadKey,
+  keyFromUploadId,
+  missingFileNameMessage,
+  newUploadKey,
+  safeContentType,
+  tooLargeMessage,
+} from './upload-key.js';
 
 export type CompletedUpload = { size: number; contentType: string | null; filename: string | null };
 
@@ -105,14 +113,14 @@ export async function createUploads(options: {
     disableTerminationForFinishedUploads: true,
     namingFunction: (_req, metadata) => {
       const fileName = metadata?.filename;
-      if (!fileName?.trim()) throw tusError(400, 'Upload-Metadata must include the file name (filename).');
+      if (!fileName?.trim()) throw tusError(400, missingFileNameMessage);
       return newUploadKey(fileName);
     },
     generateUrl: (_req, { path: basePath, id }) => `${basePath}/${encodeUploadId(id)}`,
     getFileIdFromRequest: (_req, lastPath) => keyFromUploadId(lastPath),
     onUploadCreate: async (_req, upload) => {
       if (upload.sizeIsDeferred) {
-        throw tusError(400, 'Deferred upload length is not supported: declare the file size in Upload-Length.');
+        throw tusError(400, deferredLengthMessage);
       }
       // The S3 store gives the object this type; only types a browser will not run are kept.
       const contentType = safeContentType(upload.metadata?.filetype);
