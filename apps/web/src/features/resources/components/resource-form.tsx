@@ -64,6 +64,9 @@ export function validateResourceForm(values: ResourceFormValues): string | 'skip
   return null;
 }
 
+/** The {message}/{reason} of spec section 8's status lines: the server's message, else the error's own. */
+const reason = (error: unknown) => errorMessage(error, error instanceof Error ? error.message : String(error));
+
 const EMPTY = { link: '', name: '', liveAt: '', recordingAt: '', expiresAt: '', hours: 0, minutes: 0, seconds: 0 };
 
 type ResourceFormProps = { courseId: number; onStatus: (message: string | null) => void };
@@ -153,7 +156,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
       try {
         duration = await readVideoDuration(chosen);
       } catch (error) {
-        onStatus(`Error getting video duration: ${error instanceof Error ? error.message : String(error)}`);
+        onStatus(`Error getting video duration: ${reason(error)}`);
         return;
       }
     }
@@ -162,7 +165,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
     try {
       key = await upload.mutateAsync({ file: chosen, onProgress: setProgress });
     } catch (error) {
-      onStatus(`Error uploading file: ${error instanceof Error ? error.message : String(error)}`);
+      onStatus(`Error uploading file: ${reason(error)}`);
       return;
     }
     try {
@@ -177,9 +180,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
       onStatus('Resource added successfully');
       reset();
     } catch (error) {
-      onStatus(
-        `Error adding resource: ${errorMessage(error, error instanceof Error ? error.message : 'unknown error')}`,
-      );
+      onStatus(`Error adding resource: ${reason(error)}`);
     }
   }
 
@@ -196,9 +197,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
       onStatus('YouTube link added successfully');
       reset();
     } catch (error) {
-      onStatus(
-        `Error adding YouTube link: ${errorMessage(error, error instanceof Error ? error.message : 'unknown error')}`,
-      );
+      onStatus(`Error adding YouTube link: ${reason(error)}`);
     }
   }
 
