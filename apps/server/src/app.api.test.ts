@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { countByRole } from './modules/accounts/repository.js';
-import { createStorage, loadSecret } from './runtime.js';
+import { createStorage, loadSecret, prepareDataDir } from './runtime.js';
+import { LocalStorage } from './storage/local-storage.js';
 import { createTestApp, openTestDatabase, type TestApp } from './test/harness.js';
 
 const silentLog = { info: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
@@ -29,6 +33,7 @@ describe('embedded store in DATA_DIR', () => {
       ADMIN_PASSWORD: 'owner-pw-1',
     });
     const start = async () => {
+      prepareDataDir(config);
       const secret = loadSecret(config);
       const database = await openDatabase({ dataDir: config.dataDir });
       const app = await buildApp({
@@ -64,8 +69,64 @@ describe('embedded store in DATA_DIR', () => {
     expect(courses.statusCode).toBe(200);
     expect(courses.json().map((c: { title: string }) => c.title)).toEqual(['Kept']);
     expect(await countByRole(second.database.db, 'ROLE_SUPERADMIN')).toBe(1);
+
+    // Acknowledged commits reach the disk: fsync on, through a method the embedded engine honours.
+    const settings = await second.database.db.execute(sql`select name, setting from pg_settings
+      where name in ('fsync', 'wal_sync_method') order by name`);
+    expect((settings as unknown as { rows: unknown[] }).rows).toEqual([
+      { name: 'fsync', setting: 'on' },
+      { name: 'wal_sync_method', setting: 'fsync' },
+    ]);
     await second.app.close();
     await second.database.close();
+  });
+
+  it("keeps DATA_DIR's contents readable by the server's user only", async () => {
+    const open: string[] = [];
+    const walk = async (dir: string) => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (((await stat(full)).mode & 0o077) !== 0) open.push(full);
+        if (entry.isDirectory()) await walk(full);
+      }
+    };
+    await walk(dataDir);
+    expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700');
+    expect(open).toEqual([]);
+  });
+});
+
+describe('signing secret in DATA_DIR', () => {
+  const dirs: string[] = [];
+  const freshDir = async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'valence-secret-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   \n\t  '],
+    ['short', 'x'.repeat(31)],
+  ])('refuses to start with an %s secret.key and names the file', async (_kind, content) => {
+    const dir = await freshDir();
+    await writeFile(path.join(dir, 'secret.key'), content);
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(() => loadSecret(config)).toThrow(ConfigError);
+    expect(() => loadSecret(config)).toThrow(path.join(dir, 'secret.key'));
+  });
+
+  it('generates a long secret once, owner-only, leaving no temporary file behind', async () => {
+    const dir = await freshDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    const secret = loadSecret(config);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(loadSecret(config)).toBe(secret);
+    expect(await readdir(dir)).toEqual(['secret.key']);
+    expect(((await stat(path.join(dir, 'secret.key'))).mode & 0o777).toString(8)).toBe('600');
   });
 });
 
@@ -100,6 +161,10 @@ describe('serving the web app', () => {
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    const big = 'export const x = 1;\n'.repeat(200);
+    await writeFile(path.join(webDist, 'assets', 'big-abc123.js'), big);
+    await writeFile(path.join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
+    await writeFile(path.join(webDist, 'assets', 'big-abc123.js.gz'), gzipSync(big));
     t = await createTestApp({ env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -120,6 +185,51 @@ describe('serving the web app', () => {
     expect(api.json().message).toMatch(/Not found/);
     const post = await t.app.inject({ method: 'POST', url: '/dashboard' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the portal for a page address whatever the client accepts (curl), never for a missing file', async () => {
+    for (const accept of [undefined, '*/*', 'application/json']) {
+      const page = await t.app.inject({ method: 'GET', url: '/login', headers: accept ? { accept } : {} });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/assets/missing.js', '/assets/x', '/favicon.png']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toMatch(/Not found/);
+    }
+  });
+
+  it('serves the build pre-compressed, hashed assets cached for good, the page always revalidated', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('export const x = 1;');
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('export const x = 1;');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON answers over 1 KB, not small ones', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docs.rawPayload).toString()).paths).toHaveProperty('/api/signin');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it('sets security headers', async () => {
@@ -146,5 +256,38 @@ describe('API prefix', () => {
   it('keeps the secret it generated', () => {
     const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), `valence-secret-${randomBytes(4).toString('hex')}`) });
     expect(loadSecret(config)).toBe(loadSecret(config));
+  });
+});
+
+describe('access log', () => {
+  it('records where a signed link led but never its signature', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'valence-log-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const secret = randomBytes(32).toString('hex');
+    const database = await openTestDatabase();
+    const storage = new LocalStorage(path.join(dataDir, 'files'), secret, '/api/files');
+    const app = await buildApp({ config, database, storage, secret, logger: stream });
+    try {
+      await storage.put('resources/a-notes.pdf', Readable.from(Buffer.from('%PDF')));
+      const link = await storage.signedUrl('resources/a-notes.pdf', { ttlSeconds: 60, fileName: 'notes.pdf' });
+      const signature = new URL(link, 'http://x').searchParams.get('signature') ?? '';
+      expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+      const log = lines.join('');
+      expect(log).toContain('/api/files/resources/a-notes.pdf?expires=');
+      expect(log).toContain('signature=[redacted]');
+      expect(log).not.toContain(signature);
+    } finally {
+      await app.close();
+      await database.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

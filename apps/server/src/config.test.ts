@@ -12,6 +12,17 @@ describe('loadConfig', () => {
     expect(config.apiPrefix).toBe('');
     expect(config.s3).toMatchObject({ bucket: 'b', region: 'us-east-1', forcePathStyle: true });
   });
+  it('trusts no proxy unless told, and reads TRUST_PROXY as Fastify understands it', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ API_PREFIX: 'api/' }, 'API_PREFIX'],
@@ -19,6 +30,9 @@ describe('loadConfig', () => {
     [{ TIME_ZONE: 'Mars/Olympus' }, 'TIME_ZONE'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ S3_ENDPOINT: 'http://x' }, 'S3_BUCKET'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,not-an-ip' }, 'TRUST_PROXY'],
   ])('stops with a message naming the bad setting %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -1,5 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Tokens and download links are signed with HMAC-SHA256: a shorter key is guessable. */
+export const MIN_SECRET_BYTES = 32;
 
 const optionalString = z
   .string()
@@ -29,8 +33,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
-  JWT_SECRET: optionalString.refine((value) => !value || value.length >= 32, {
-    message: 'must be at least 32 characters',
+  JWT_SECRET: optionalString.refine((value) => !value || Buffer.byteLength(value) >= MIN_SECRET_BYTES, {
+    message: `must be at least ${MIN_SECRET_BYTES} characters`,
   }),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -59,9 +63,39 @@ const envSchema = z.object({
     ),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  TRUST_PROXY: optionalString.transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: "must be 'true', 'false', a number of proxy hops, or a comma-separated list of addresses/CIDRs",
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
 });
+
+/** What Fastify's `trustProxy` takes: whom to believe about the client's address. */
+export type TrustProxy = boolean | number | string[];
+
+/** `undefined`/`false`: no proxy, the socket's address is the client's. null: not understood. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address) return false;
+    const version = isIP(address);
+    if (version === 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  });
+  return valid ? entries : null;
+}
 
 export type Config = {
   port: number;
@@ -86,6 +120,7 @@ export type Config = {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  trustProxy: TrustProxy;
   webDist: string | undefined;
 };
 
@@ -126,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST,
   };
 }

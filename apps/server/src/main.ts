@@ -2,10 +2,11 @@ import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { createStorage, loadSecret } from './runtime.js';
+import { createStorage, loadSecret, prepareDataDir } from './runtime.js';
 
 async function main() {
   const config = loadConfig();
+  prepareDataDir(config);
   const secret = loadSecret(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const storage = await createStorage(config, secret);

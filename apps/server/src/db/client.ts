@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { durableStartParams, PrivateNodeFS } from './private-node-fs.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,14 +44,20 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   }
   // The embedded database serves one machine's staff: small buffers keep the process lean
   // (PostgreSQL's default 128 MB shared_buffers is most of PGlite's resident memory).
-  const pgliteOptions = { postgresqlconf: ['shared_buffers=16MB'] };
+  const postgresqlconf = ['shared_buffers=16MB'];
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, pgliteOptions);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    client = new PGlite({
+      fs: new PrivateNodeFS(dir),
+      // Acknowledged writes survive a power cut: fsync on, through a sync method that reaches the disk.
+      postgresqlconf: [...postgresqlconf, 'wal_sync_method=fsync'],
+      startParams: durableStartParams(PGlite.defaultStartParams),
+    });
   } else {
-    client = new PGlite(pgliteOptions);
+    // In memory (tests): nothing to make durable.
+    client = new PGlite({ postgresqlconf });
   }
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -63,7 +63,11 @@ export const resources = pgTable(
     expiresAt: ts('expires_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('resources_course_idx').on(t.courseId)],
+  (t) => [
+    index('resources_course_idx').on(t.courseId),
+    // One stored file belongs to one resource: deleting a resource deletes its file.
+    uniqueIndex('resources_object_key_idx').on(t.objectKey),
+  ],
 );
 
 export const enrollments = pgTable(
@@ -204,4 +208,20 @@ export const auditLog = pgTable(
     at: ts('at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/**
+ * Sign-in attempt counters, one row per key (address, account+address, account). Counted in the
+ * database with one upsert before the password is checked, so parallel guesses and several server
+ * processes share one count.
+ */
+export const signinThrottle = pgTable(
+  'signin_throttle',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: ts('window_start').notNull().defaultNow(),
+    lastAt: ts('last_at').notNull().defaultNow(),
+  },
+  (t) => [index('signin_throttle_last_at_idx').on(t.lastAt)],
 );

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
+import { MIN_SECRET_BYTES } from '../config.js';
 import { accounts } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
@@ -34,6 +35,9 @@ export class TokenService {
     private readonly ttlHours: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    // A short key makes every token and download link forgeable; refuse to run with one.
+    if (this.key.length < MIN_SECRET_BYTES)
+      throw new Error(`The signing secret must be at least ${MIN_SECRET_BYTES} bytes.`);
   }
 
   sign(account: { id: number; role: Role; sessionVersion: number }): Promise<string> {
@@ -47,7 +51,8 @@ export class TokenService {
 
   async verify(token: string): Promise<{ accountId: number; sessionVersion: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token without an expiry would be valid for ever: only tokens we issued, which all carry one.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
       const accountId = Number(payload.sub);
       const sessionVersion = Number(payload.ver);
       if (!Number.isInteger(accountId) || !Number.isInteger(sessionVersion)) return null;

@@ -3,6 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MIN_SECRET_BYTES } from '../config.js';
 import { signKey } from './signing.js';
 import { assertSafeKey, type ByteRange, InvalidKeyError, ObjectNotFoundError, type ObjectStorage } from './storage.js';
 
@@ -14,7 +15,10 @@ export class LocalStorage implements ObjectStorage {
     private readonly secret: string,
     /** Where the files route is mounted, e.g. /api/files. */
     private readonly publicPath: string,
-  ) {}
+  ) {
+    // Links signed with a short key are forgeable; never serve files with one.
+    if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) throw new Error('The signing secret is too short.');
+  }
 
   /** Resolves a key inside the root; a key that would escape it is refused. */
   resolve(key: string): string {
@@ -57,7 +61,10 @@ export class LocalStorage implements ObjectStorage {
   async signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string> {
     assertSafeKey(key);
     const expires = Math.floor(Date.now() / 1000) + options.ttlSeconds;
-    const params = new URLSearchParams({ expires: String(expires), signature: signKey(this.secret, key, expires) });
+    const params = new URLSearchParams({
+      expires: String(expires),
+      signature: signKey(this.secret, key, expires, options.fileName),
+    });
     if (options.fileName) params.set('name', options.fileName);
     const encoded = key.split('/').map(encodeURIComponent).join('/');
     return `${this.publicPath}/${encoded}?${params}`;

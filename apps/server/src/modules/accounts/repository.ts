@@ -1,7 +1,8 @@
 import type { Role } from '@valence/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
+import { containsPattern } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -34,8 +35,44 @@ export function insertAccount(
     .then((rows) => rows[0] as AccountRow);
 }
 
+/** Accounts of those roles, without their password hashes. */
 export function listByRoles(db: DbOrTx, roles: Role[]) {
-  return db.select().from(accounts).where(inArray(accounts.role, roles)).orderBy(asc(accounts.id));
+  return db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      role: accounts.role,
+      loggedIn: accounts.loggedIn,
+      createdAt: accounts.createdAt,
+    })
+    .from(accounts)
+    .where(inArray(accounts.role, roles))
+    .orderBy(asc(accounts.id));
+}
+
+/** Student accounts whose username contains `q` (any case), without secrets: only what is sent. */
+function studentsWhere(q: string | undefined) {
+  const isStudent = eq(accounts.role, 'ROLE_STUDENT');
+  return q ? and(isStudent, sql`lower(${accounts.username}) like ${containsPattern(q)}`) : isStudent;
+}
+
+export function listStudents(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {
+  return db
+    .select({ id: accounts.id, username: accounts.username, name: accounts.name, loggedIn: accounts.loggedIn })
+    .from(accounts)
+    .where(studentsWhere(filter.q))
+    .orderBy(asc(accounts.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export function countStudents(db: DbOrTx, q: string | undefined) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(studentsWhere(q))
+    .then((rows) => rows[0]?.count ?? 0);
 }
 
 export function countByRole(db: DbOrTx, role: Role) {
@@ -50,6 +87,10 @@ export function setLoggedIn(db: DbOrTx, id: number, loggedIn: boolean) {
   return db.update(accounts).set({ loggedIn }).where(eq(accounts.id, id));
 }
 
+export function setPasswordHash(db: DbOrTx, id: number, passwordHash: string) {
+  return db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
+}
+
 /** Ends every session of the account: older tokens stop working at once, on every replica. */
 export function endSessions(db: DbOrTx, id: number) {
   return db
@@ -58,12 +99,4 @@ export function endSessions(db: DbOrTx, id: number) {
     .where(eq(accounts.id, id));
 }
 
-/** Postgres unique violation, as both pg and PGlite report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isUniqueViolation } from '../../lib/db-errors.js';

@@ -1,4 +1,8 @@
+import { scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -41,19 +45,88 @@ describe('sign-in and sessions', () => {
     expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
-  it('throttles repeated failures for one account', async () => {
+  it('throttles one account from one address after 5 failures, and says so', async () => {
     await t.login('ROLE_ADMIN', 'victim');
-    for (let i = 0; i < 5; i++) expect((await signin('victim', 'guess', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await signin('victim', 'password123', '10.1.0.99');
+    for (let i = 0; i < 5; i++) expect((await signin('victim', 'guess', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await signin('victim', 'password123', '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('lets at most 5 of 100 parallel wrong passwords from one address reach the password check', async () => {
+    await t.login('ROLE_ADMIN', 'parallel1');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => signin('parallel1', 'wrong-guess', '10.3.0.1')),
+    );
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    const refused = answers.filter((a) => a.statusCode === 429).length;
+    // Only an attempt whose password was checked can answer 401.
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + refused).toBe(100);
+  });
+
+  it('slows parallel guesses at one account from 100 addresses to 10 checks, then backs off in seconds', async () => {
+    await t.login('ROLE_ADMIN', 'parallel2');
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signin('parallel2', 'wrong-guess', `10.4.${i}.1`)),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    // 10 free checks, then one after 1 s, 2 s, 4 s … of back-off: slowed, not locked.
+    const backoffChecks = Math.floor(Math.log2(seconds + 1)) + 1;
+    expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(10 + backoffChecks);
+    const slowed = answers.find((a) => a.statusCode === 429);
+    expect(slowed?.json().message).toMatch(/for this account\. Try again in \d+ second\(s\)\.$/);
+    expect(Number(slowed?.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('does not let strangers lock the owner out from an address the owner used before', async () => {
+    await t.login('ROLE_ADMIN', 'owner');
+    expect((await signin('owner', 'password123', '10.7.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 60; i++) await signin('owner', 'wrong-guess', `10.8.${i % 20}.1`);
+    expect((await signin('owner', 'wrong-guess', '10.8.0.1')).statusCode).toBe(429);
+    const own = await signin('owner', 'password123', '10.7.0.1');
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('gives back attempts that turn out right, so a user who mistypes now and then is never blocked', async () => {
+    await t.login('ROLE_ADMIN', 'typo');
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await signin('typo', 'pasword123', '10.5.0.1')).statusCode).toBe(401);
+      expect((await signin('typo', 'password123', '10.5.0.1')).statusCode).toBe(200);
+    }
   });
 
   it('throttles one address spraying many accounts', async () => {
     for (let i = 0; i < 30; i++) await signin(`spray${i}`, 'guess', '10.9.9.9');
-    expect((await signin('spray-last', 'guess', '10.9.9.9')).statusCode).toBe(429);
+    const blocked = await signin('spray-last', 'guess', '10.9.9.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/from this address/);
     // Another address is not affected.
     expect((await signin('spray-last', 'guess', '10.9.9.10')).statusCode).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const spoof = (app: TestApp['app'], i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/signin',
+        payload: { username: 'xff-target', password: 'guess' },
+        remoteAddress: '10.10.0.1',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    // A new "address" per request does not escape the limit of one account from one address.
+    for (let i = 0; i < 5; i++) expect((await spoof(t.app, i)).statusCode).toBe(401);
+    expect((await spoof(t.app, 5)).statusCode).toBe(429);
+
+    // Behind a trusted proxy each forwarded client is counted as itself.
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '10.10.0.0/16' } });
+    try {
+      for (let i = 0; i < 6; i++) expect((await spoof(proxied.app, i)).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('marks a student logged in and logout ends the session at once', async () => {
@@ -68,6 +141,45 @@ describe('sign-in and sessions', () => {
     expect(after.statusCode).toBe(401);
     const list2 = await t.app.inject({ method: 'GET', url: '/api/students', headers: staff.headers });
     expect(list2.json().find((s: { id: number }) => s.id === student.id).loggedIn).toBe(false);
+  });
+
+  it('refuses a correctly signed token that carries no expiry', async () => {
+    const user = await t.login('ROLE_ADMIN', 'no-exp');
+    const key = new TextEncoder().encode(t.app.signingSecret);
+    const forever = await new SignJWT({ ver: 1, roles: ['ROLE_ADMIN'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .sign(key);
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${forever}` },
+    });
+    expect(answer.statusCode).toBe(401);
+    const withExp = await new SignJWT({ ver: 1, roles: ['ROLE_ADMIN'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setExpirationTime('1h')
+      .sign(key);
+    const ok = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${withExp}` } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('rehashes a password stored with older scrypt parameters at the next sign-in', async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const oldHash = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('old-params-pw', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
+    const [row] = await t.database.db
+      .insert(accounts)
+      .values({ username: 'legacy', passwordHash: oldHash, role: 'ROLE_ADMIN' })
+      .returning();
+    expect((await signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
+    const [after] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, row?.id ?? 0));
+    expect(after?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
   });
 
   it('refuses forged and garbage tokens', async () => {

@@ -2,9 +2,17 @@ import { errorResponseSchema, meSchema, signinRequestSchema, signinResponseSchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { AuthService } from './service.js';
+import { sweepSigninCounters } from './throttle.js';
+
+const SWEEP_INTERVAL_MS = 3600 * 1000;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.db, app.tokens);
+  const sweep = setInterval(() => {
+    sweepSigninCounters(app.db).catch((error) => app.log.warn({ err: error }, 'could not sweep sign-in counters'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.post(
     '/signin',

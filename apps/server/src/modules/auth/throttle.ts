@@ -1,38 +1,85 @@
+import type { DbOrTx } from '../../db/client.js';
+import { tooManyRequests } from '../../lib/errors.js';
+import * as repo from './throttle-repository.js';
+
 /**
- * Counts failed sign-ins per key in a sliding window. In memory: with several replicas each keeps
- * its own count, which still bounds guessing to replicas x limit.
+ * The sign-in policy. Every attempt is counted before its password is checked:
+ * - one address gets 30 unsuccessful attempts per 15 minutes, whatever the accounts;
+ * - one account from one address gets 5 per 15 minutes (then that pair waits out the window);
+ * - one account from all addresses together gets 10, after which attempts from addresses that never
+ *   signed in to it are slowed (1 s, 2 s, 4 s … at most 60 s apart) rather than locked out, and an
+ *   address that signed in to it within 30 days is not slowed at all.
+ * So a stranger cannot lock the owner out, and parallel guesses cannot outrun the count.
  */
-export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
+export const SIGNIN_POLICY = {
+  windowSeconds: 15 * 60,
+  perAddress: 30,
+  perAccountAndAddress: 5,
+  accountFreeAttempts: 10,
+  accountMaxWaitSeconds: 60,
+  trustedAddressSeconds: 30 * 24 * 3600,
+} as const;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((at) => now - at < this.windowMs);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
+/** The keys of one attempt; usernames compare case-insensitively, as accounts do. */
+function keysOf(username: string, address: string) {
+  const account = username.trim().toLowerCase();
+  return {
+    address: `addr:${address}`,
+    pair: `pair:${account}|${address}`,
+    account: `acct:${account}`,
+    trusted: `ok:${account}|${address}`,
+  };
+}
+
+export type Admission = { succeeded: () => Promise<void> };
+
+/**
+ * Counts this attempt or refuses it with 429. The caller checks the password only after this
+ * returns, and calls `succeeded()` when it was right, which gives the attempt back.
+ */
+export async function admitSignin(db: DbOrTx, username: string, address: string): Promise<Admission> {
+  const p = SIGNIN_POLICY;
+  const keys = keysOf(username, address);
+  const byAddress = await repo.countAttempt(db, keys.address, p.windowSeconds);
+  if (byAddress.attempts > p.perAddress) {
+    throw tooManyRequests(
+      `Too many failed sign-in attempts from this address. Try again in ${minutes(byAddress.wait)} minute(s).`,
+      byAddress.wait,
+    );
   }
-
-  /** Seconds until another try is allowed, or 0. */
-  retryAfter(key: string, now = Date.now()): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.limit) return 0;
-    const oldest = recent[recent.length - this.limit] ?? now;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+  const byPair = await repo.countAttempt(db, keys.pair, p.windowSeconds);
+  if (byPair.attempts > p.perAccountAndAddress) {
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Try again in ${minutes(byPair.wait)} minute(s).`,
+      byPair.wait,
+    );
   }
-
-  fail(key: string, now = Date.now()): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.set(key, recent);
-    if (this.failures.size > 100_000) this.failures.delete(this.failures.keys().next().value as string);
+  const trusted = await repo.seenWithin(db, keys.trusted, p.trustedAddressSeconds);
+  let accountCounted = false;
+  if (!trusted) {
+    const wait = await repo.countWithBackoff(db, keys.account, {
+      windowSeconds: p.windowSeconds,
+      freeAttempts: p.accountFreeAttempts,
+      maxWaitSeconds: p.accountMaxWaitSeconds,
+    });
+    if (wait !== null) {
+      throw tooManyRequests(`Too many failed sign-in attempts for this account. Try again in ${wait} second(s).`, wait);
+    }
+    accountCounted = true;
   }
+  return {
+    async succeeded() {
+      await repo.refundAttempt(db, keys.address);
+      await repo.forget(db, keys.pair);
+      if (accountCounted) await repo.refundAttempt(db, keys.account);
+      await repo.touch(db, keys.trusted);
+    },
+  };
+}
 
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
+/** Drops counters nobody has touched for longer than any rule looks back. */
+export function sweepSigninCounters(db: DbOrTx): Promise<void> {
+  return repo.removeOlderThan(db, SIGNIN_POLICY.trustedAddressSeconds);
 }

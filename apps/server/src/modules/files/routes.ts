@@ -24,14 +24,16 @@ const MIME: Record<string, string> = {
 };
 
 /**
- * Serves the local store's signed links (the S3 store signs its own). The signature binds key and
- * expiry, so a link can be shared with a video player but not edited to reach another file.
+ * Serves the local store's signed links (the S3 store signs its own). The signature binds key,
+ * expiry and download name, so a link can be shared with a video player but not edited to reach another file.
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/*',
     {
       config: { access: 'public' },
+      // Stored files are sent as they are: compressing would break Range answers and Content-Length.
+      compress: false,
       schema: {
         tags: ['files'],
         querystring: z.object({
@@ -44,7 +46,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const { expires, signature, name } = request.query;
-      if (!verifySignature(app.signingSecret, key, expires, signature)) {
+      if (!verifySignature(app.signingSecret, key, expires, signature, name)) {
         throw forbidden('This download link is invalid or has expired.');
       }
       const info = await app.storage.stat(key);

@@ -2,7 +2,8 @@ import { Metadata } from '@tus/server';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.js';
-import { checkCreation } from './upload-key.js';
+import { requirePrincipal } from '../../plugins/auth.js';
+import { checkCreation, keyFromUploadId } from './upload-key.js';
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -41,6 +42,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'POST with Upload-Length (at most 5368709120) and Upload-Metadata `filename`; the Location names the upload, whose storage key is base64url-decoded from its last segment.',
       },
       handler: async (request, reply) => {
+        const principal = requirePrincipal(request);
         if (request.method === 'POST') {
           // Refused here, before the store sees anything; tus repeats the same checks itself.
           const problem = checkCreation({
@@ -49,10 +51,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
             fileName: fileNameFromMetadata(header(request, 'upload-metadata')),
           });
           if (problem) throw new HttpError(problem.status, problem.message);
+        } else if (request.method !== 'OPTIONS') {
+          // An unfinished upload is its creator's: nobody else may append to, read or remove it.
+          const id = (request.params as { '*'?: string })['*'];
+          const key = id ? keyFromUploadId(id) : undefined;
+          const owner = key ? await app.uploads.ownerOf(key) : undefined;
+          if (owner !== undefined && owner !== principal.id) {
+            throw new HttpError(403, 'This upload was started by another account.');
+          }
         }
         reply.hijack();
         try {
-          await app.uploads.handle(request.raw, reply.raw);
+          await app.uploads.handle(request.raw, reply.raw, principal.id);
         } catch (error) {
           request.log.error({ err: error }, 'upload request failed');
           if (!reply.raw.headersSent) {

@@ -384,6 +384,50 @@ describe('upload rules (local store)', () => {
     expect(await server.t.storage.stat(uploadKeyFromUrl(url) as string)).toEqual({ size: 1000 });
   });
 
+  it("refuses another staff account's PATCH, HEAD, GET and DELETE of an unfinished upload with 403", async () => {
+    const colleagueAccount = await server.t.login('ROLE_ADMIN');
+    const colleague = { ...server, auth: colleagueAccount.headers };
+    // The client claims the upload for the colleague; the server records the real creator.
+    const claim = metadataHeader({ filename: 'mine.pdf', owner: String(colleagueAccount.id) });
+    const created = await create(server, 20, 'mine.pdf', { 'Upload-Metadata': claim });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location') as string;
+    const key = uploadKeyFromUrl(location) as string;
+    expect((await patch(server, location, 0, Buffer.from('0123456789'))).status).toBe(204);
+
+    const boss = { ...server, auth: (await server.t.login('ROLE_SUPERADMIN')).headers };
+    for (const other of [colleague, boss]) {
+      const appended = await patch(other, location, 10, Buffer.from('XXXXXXXXXX'));
+      expect(appended.status).toBe(403);
+      expect(((await appended.json()) as { message: string }).message).toBe(
+        'This upload was started by another account.',
+      );
+      expect((await head(other, location)).status).toBe(403);
+      const read = await fetch(new URL(location, server.base), { headers: other.auth });
+      expect(read.status).toBe(403);
+      const removed = await fetch(new URL(location, server.base), {
+        method: 'DELETE',
+        headers: { ...other.auth, 'Tus-Resumable': '1.0.0' },
+      });
+      expect(removed.status).toBe(403);
+    }
+    // The creator carries on.
+    expect((await patch(server, location, 10, Buffer.from('abcdefghij'))).status).toBe(204);
+    expect((await readAll(server.t.storage, key)).toString()).toBe('0123456789abcdefghij');
+  });
+
+  it('sends no CORS grant: only the portal, on its own origin, drives uploads', async () => {
+    const origin = { Origin: 'https://evil.example' };
+    const preflight = await fetch(server.endpoint, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const created = await create(server, 5, 'cors.pdf', origin);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers 404 for upload ids that are not keys it issued', async () => {
     for (const id of [encodeUploadId('secret.key'), encodeUploadId('resources/../secret.key'), 'not-base64!', 'x']) {
       const response = await head(server, `/api/uploads/${id}`);

@@ -28,8 +28,16 @@ export interface Uploads {
    * The resources module calls this before it lets a resource point at an uploaded file.
    */
   getCompletedUpload(key: string): Promise<CompletedUpload | null>;
-  /** Answers one tus protocol request; the body is streamed straight into the store. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * Answers one tus protocol request; the body is streamed straight into the store. `accountId` is
+   * the signed-in caller: an upload it creates is recorded as its own.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, accountId: number): Promise<void>;
+  /**
+   * Who created the upload: an account id, null for an upload that records none, undefined when
+   * there is no such upload.
+   */
+  ownerOf(key: string): Promise<number | null | undefined>;
   /** Removes unfinished uploads older than UNFINISHED_UPLOAD_TTL_MS; answers how many. */
   removeExpired(): Promise<number>;
 }
@@ -97,10 +105,14 @@ export async function createUploads(options: {
   storage: ObjectStorage;
   /** Public path of the endpoint, e.g. /api/uploads. */
   path: string;
+  /** Whether X-Forwarded-* headers come from a trusted proxy (TRUST_PROXY). */
+  trustProxy: boolean;
   log: FastifyBaseLogger;
 }): Promise<Uploads> {
   const { storage, log } = options;
   const datastore = await createDatastore(storage);
+  // The caller of each request in flight, for the creation hook (tus hands hooks only the request).
+  const callers = new WeakMap<IncomingMessage, number>();
 
   const tus = new Server({
     path: options.path,
@@ -108,7 +120,9 @@ export async function createUploads(options: {
     maxSize: MAX_RESOURCE_BYTES,
     // A path-only Location resolves against whatever origin the client used (proxy or not).
     relativeLocation: true,
-    respectForwardedHeaders: true,
+    respectForwardedHeaders: options.trustProxy,
+    // The portal is served from the same origin; no other site's page may drive uploads.
+    allowedOrigins: () => false,
     // A finished upload is (or is about to be) a resource's file; only the resource may delete it.
     disableTerminationForFinishedUploads: true,
     namingFunction: (_req, metadata) => {
@@ -118,14 +132,17 @@ export async function createUploads(options: {
     },
     generateUrl: (_req, { path: basePath, id }) => `${basePath}/${encodeUploadId(id)}`,
     getFileIdFromRequest: (_req, lastPath) => keyFromUploadId(lastPath),
-    onUploadCreate: async (_req, upload) => {
+    onUploadCreate: async (req, upload) => {
       if (upload.sizeIsDeferred) {
         throw tusError(400, deferredLengthMessage);
       }
+      const caller = callers.get((req as unknown as TusNodeRequest).runtime.node.req);
+      if (caller === undefined) throw tusError(401, 'Authentication required.');
       // The S3 store gives the object this type; only types a browser will not run are kept.
       const contentType = safeContentType(upload.metadata?.filetype);
-      const { contentType: _ignored, ...metadata } = upload.metadata ?? {};
-      return { metadata: contentType ? { ...metadata, contentType } : metadata };
+      // Set here, whatever the client sent as metadata: only the server says who owns an upload.
+      const { contentType: _type, owner: _owner, ...metadata } = upload.metadata ?? {};
+      return { metadata: { ...metadata, ...(contentType ? { contentType } : {}), owner: String(caller) } };
     },
     onResponseError: (req, error) => {
       let status = 500;
@@ -146,9 +163,20 @@ export async function createUploads(options: {
     async removeExpired() {
       return tus.cleanUpExpiredUploads();
     },
-    async handle(req, res) {
+    async handle(req, res, accountId) {
+      callers.set(req, accountId);
       const response = await tus.handleWeb(new TusNodeRequest(req, res) as unknown as Request);
       await sendResponse(res, response);
+    },
+    async ownerOf(key) {
+      if (!isUploadKey(key)) return undefined;
+      try {
+        const owner = Number((await datastore.getUpload(key)).metadata?.owner);
+        return Number.isInteger(owner) ? owner : null;
+      } catch (error) {
+        if (isTusError(error)) return undefined;
+        throw error;
+      }
     },
     async getCompletedUpload(key) {
       if (!isUploadKey(key)) return null;
@@ -178,6 +206,7 @@ export const uploadsPlugin = fp(
     const uploads = await createUploads({
       storage: app.storage,
       path: `${app.config.apiPrefix}/uploads`,
+      trustProxy: app.config.trustProxy !== false,
       log: app.log,
     });
     app.decorate('uploads', uploads);
