@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { requiredText } from './common.js';
 import { LIMITS, ROLES, STAFF_ROLES } from './constants.js';
 
 export const roleSchema = z.enum(ROLES);
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 
 export const signinRequestSchema = z.object({
-  username: z
-    .string({ message: 'Username is required.' })
-    .trim()
-    .min(1, { message: 'Username is required.' })
-    .max(LIMITS.usernameMax),
+  username: requiredText({ label: 'Username', max: LIMITS.usernameMax }),
+  // Not trimmed: spaces may be part of a password.
   password: z
     .string({ message: 'Password is required.' })
     .min(1, { message: 'Password is required.' })
-    .max(LIMITS.passwordMax),
+    .max(LIMITS.passwordMax, { message: `Password must be at most ${LIMITS.passwordMax} characters.` }),
 });
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 

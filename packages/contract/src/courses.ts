@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import { requiredText } from './common.js';
 import { LIMITS } from './constants.js';
 import { resourceSchema } from './resources.js';
 
 export const courseInputSchema = z.object({
-  title: z
-    .string({ message: 'Title is required.' })
-    .trim()
-    .min(1, { message: 'Title is required.' })
-    .max(LIMITS.titleMax, { message: `Title must be at most ${LIMITS.titleMax} characters.` }),
-  description: z
-    .string({ message: 'Description is required.' })
-    .trim()
-    .min(1, { message: 'Description is required.' })
-    .max(LIMITS.descriptionMax, {
-      message: `Description must be at most ${LIMITS.descriptionMax} characters.`,
-    }),
+  title: requiredText({ label: 'Title', max: LIMITS.titleMax }),
+  description: requiredText({ label: 'Description', max: LIMITS.descriptionMax }),
 });
 export type CourseInput = z.infer<typeof courseInputSchema>;
 

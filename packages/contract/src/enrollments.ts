@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.js';
 import { ENROLLMENT_STATUSES } from './constants.js';
 
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, {
@@ -17,8 +18,8 @@ export const enrollmentSchema = z.object({
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 
 export const createEnrollmentSchema = z.object({
-  studentId: z.coerce.number({ message: 'studentId must be a number.' }).int().positive(),
-  courseId: z.coerce.number({ message: 'courseId must be a number.' }).int().positive(),
+  studentId: idSchema('studentId'),
+  courseId: idSchema('courseId'),
   status: enrollmentStatusSchema.default('ACTIVE'),
 });
 export type CreateEnrollment = z.input<typeof createEnrollmentSchema>;

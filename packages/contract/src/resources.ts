@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common.js';
+import { idSchema, isoDateTimeSchema, requiredText } from './common.js';
 import { LIMITS } from './constants.js';
 
 export const resourceSchema = z.object({
@@ -32,18 +32,14 @@ export const RESOURCE_KEY_PATTERN = /^resources\/[0-9a-f-]{36}-[^/\\]+$/;
 
 export const createResourceSchema = z
   .object({
-    name: z
-      .string({ message: 'Resource name is required.' })
-      .trim()
-      .min(1, { message: 'Resource name is required.' })
-      .max(LIMITS.resourceNameMax, { message: `Resource name must be at most ${LIMITS.resourceNameMax} characters.` }),
-    url: z.string({ message: 'url is required.' }).trim().min(1, { message: 'url is required.' }).max(LIMITS.urlMax),
-    type: z.string({ message: 'type is required.' }).trim().min(1, { message: 'type is required.' }).max(255),
-    courseId: z.coerce.number({ message: 'courseId must be a number.' }).int().positive(),
+    name: requiredText({ label: 'Resource name', max: LIMITS.resourceNameMax }),
+    url: requiredText({ label: 'url', max: LIMITS.urlMax }),
+    type: requiredText({ label: 'type', max: 255 }),
+    courseId: idSchema('courseId'),
     duration: z.coerce
       .number({ message: 'Please provide a valid duration.' })
       .min(0, { message: 'Please provide a valid duration.' })
-      .max(1_000_000),
+      .max(1_000_000, { message: 'Please provide a valid duration.' }),
     liveAt: isoDateTimeSchema,
     recordingAt: isoDateTimeSchema,
     expiresAt: isoDateTimeSchema.nullish(),

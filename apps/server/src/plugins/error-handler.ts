@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { clientErrorOf, redactDbError } from '../lib/db-errors.js';
 import { HttpError } from '../lib/errors.js';
 import { InvalidKeyError } from '../storage/storage.js';
 
@@ -23,11 +24,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: describe(error.validation, error.validationContext) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (error instanceof InvalidKeyError) {
       return reply.status(400).send({ message: error.message });
     }
+    // A constraint the request broke (a duplicate, a row deleted meanwhile, a number out of range):
+    // the client's problem, answered as such; the services catch the cases they can name better.
+    const clientError = clientErrorOf(error);
+    if (clientError) return reply.status(clientError.status).send({ message: clientError.message });
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error.' });
@@ -40,7 +45,8 @@ export function registerErrorHandler(app: FastifyInstance) {
           : error.message;
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Database errors carry the query's parameters and values: log them without.
+    request.log.error({ err: redactDbError(error) ?? error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error.' });
   });
 }

@@ -17,6 +17,20 @@ export function findCourse(db: DbOrTx, id: number) {
     .then((rows) => rows[0]);
 }
 
+/**
+ * The course row, locked until the transaction ends: `update` for pause, resume and delete; `share`
+ * for what is added to the course (an enrolment, a resource), so those wait for a pause or delete
+ * in progress and then see its outcome, instead of slipping in beside it.
+ */
+export function lockCourse(tx: DbOrTx, id: number, mode: 'update' | 'share') {
+  return tx
+    .select()
+    .from(courses)
+    .where(eq(courses.id, id))
+    .for(mode)
+    .then((rows) => rows[0]);
+}
+
 export function insertCourse(db: DbOrTx, values: { title: string; description: string }) {
   return db
     .insert(courses)

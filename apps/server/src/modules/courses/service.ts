@@ -50,7 +50,7 @@ export class CoursesService {
    */
   async delete(actor: Principal, id: number): Promise<void> {
     const keys = await this.db.transaction(async (tx) => {
-      const course = await repo.findCourse(tx, id);
+      const course = await repo.lockCourse(tx, id, 'update');
       if (!course) throw notFound('Course not found.');
       const submissions = await repo.countSubmissionsOfCourse(tx, id);
       if (submissions > 0) {
@@ -73,7 +73,8 @@ export class CoursesService {
   /** Pause and resume: the flag and every enrolment change together or not at all. */
   async setPaused(actor: Principal, id: number, paused: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const course = await repo.findCourse(tx, id);
+      // Locked first: enrolments being added wait, then see the new state (and vice versa).
+      const course = await repo.lockCourse(tx, id, 'update');
       if (!course) throw notFound('Course not found.');
       await repo.setEnrollmentStatusOfCourse(tx, id, paused ? 'DISABLED' : 'ACTIVE');
       await repo.setPaused(tx, id, paused);

@@ -1,8 +1,9 @@
 import type { Enrollment } from '@valence/contract';
 import type { Db } from '../../db/client.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { findById, isUniqueViolation } from '../accounts/repository.js';
-import { findCourse } from '../courses/repository.js';
+import { findById } from '../accounts/repository.js';
+import { findCourse, lockCourse } from '../courses/repository.js';
 import * as repo from './repository.js';
 
 const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
@@ -23,21 +24,32 @@ export class EnrollmentsService {
    * keeps meaning "nobody has access" until the course is resumed.
    */
   async create(input: { studentId: number; courseId: number; status: 'ACTIVE' | 'DISABLED' }): Promise<Enrollment> {
-    const course = await findCourse(this.db, input.courseId);
-    if (!course) throw notFound('Course not found.');
     const student = await findById(this.db, input.studentId);
     if (!student) throw notFound('Student not found.');
     if (student.role !== 'ROLE_STUDENT') throw badRequest('Only student accounts can be enrolled.');
-    const status = course.paused ? 'DISABLED' : input.status;
     try {
-      const { id } = await repo.insertEnrollment(this.db, { courseId: course.id, studentId: student.id, status });
-      const row = await repo.findEnrollment(this.db, id);
-      if (!row) throw notFound('Enrollment not found.');
-      return toEnrollment(row);
+      return await this.db.transaction(async (tx) => {
+        // Read under a share lock: a pause (or delete) in progress finishes first, so `paused` is current.
+        const course = await lockCourse(tx, input.courseId, 'share');
+        if (!course) throw notFound('Course not found.');
+        const status = course.paused ? 'DISABLED' : input.status;
+        let id: number;
+        try {
+          id = (await repo.insertEnrollment(tx, { courseId: course.id, studentId: student.id, status })).id;
+        } catch (error) {
+          if (isUniqueViolation(error)) {
+            throw conflict(`Student '${student.username}' is already enrolled in "${course.title}".`);
+          }
+          throw error;
+        }
+        // Read back before the lock goes: a delete waiting for it cannot take the row away first.
+        const row = await repo.findEnrollment(tx, id);
+        if (!row) throw notFound('Enrollment not found.');
+        return toEnrollment(row);
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw conflict(`Student '${student.username}' is already enrolled in "${course.title}".`);
-      }
+      // The student was deleted while this ran.
+      if (isForeignKeyViolation(error)) throw notFound('Student not found.');
       throw error;
     }
   }

@@ -21,15 +21,6 @@ export function findResource(db: DbOrTx, id: number) {
     .then((rows) => rows[0]);
 }
 
-export function findByObjectKey(db: DbOrTx, key: string) {
-  return db
-    .select({ id: resources.id })
-    .from(resources)
-    .where(eq(resources.objectKey, key))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
-
 export function insertResource(db: DbOrTx, values: typeof resources.$inferInsert) {
   return db
     .insert(resources)

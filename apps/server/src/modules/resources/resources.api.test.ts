@@ -167,6 +167,11 @@ describe('resources', () => {
 
     const tampered = signed.replace('clip.mp4', 'other.mp4');
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    // The name the browser saves the file under is signed too.
+    const renamed = signed.replace(/name=[^&]*/, 'name=invoice.exe');
+    expect((await t.app.inject({ method: 'GET', url: renamed })).statusCode).toBe(403);
+    const nameless = signed.replace(/&name=[^&]*/, '');
+    expect((await t.app.inject({ method: 'GET', url: nameless })).statusCode).toBe(403);
     const unsigned = signed.split('?')[0] ?? '';
     expect((await t.app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(400);
     const expired = signed.replace(/expires=\d+/, 'expires=1000');

@@ -2,11 +2,12 @@ import { type CreateResource, RESOURCE_KEY_PATTERN, type Resource } from '@valen
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { parseDateTime } from '../../lib/time.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import { findCourse } from '../courses/repository.js';
+import { lockCourse } from '../courses/repository.js';
 import * as repo from './repository.js';
 
 /** What the resources module needs from the upload endpoint. */
@@ -15,6 +16,8 @@ export type UploadLookup = {
     key: string,
   ): Promise<{ size: number; contentType: string | null; filename: string | null } | null>;
 };
+
+const ATTACHED_ALREADY = 'This uploaded file is already attached to a resource.';
 
 type ParsedResource = Omit<CreateResource, 'courseId' | 'duration'> & { courseId: number; duration: number };
 
@@ -61,7 +64,6 @@ export class ResourcesService {
   }
 
   async create(input: ParsedResource): Promise<Resource> {
-    if (!(await findCourse(this.db, input.courseId))) throw notFound('Course not found.');
     const liveAt = parseDateTime(input.liveAt, this.options.timeZone);
     const recordingAt = parseDateTime(input.recordingAt, this.options.timeZone);
     const expiresAt = input.expiresAt ? parseDateTime(input.expiresAt, this.options.timeZone) : null;
@@ -72,23 +74,30 @@ export class ResourcesService {
     if (input.type !== 'link' && RESOURCE_KEY_PATTERN.test(input.url)) {
       const upload = await this.uploads.getCompletedUpload(input.url);
       if (!upload) throw badRequest('The uploaded file was not found or its upload is not complete.');
-      if (await repo.findByObjectKey(this.db, input.url)) {
-        throw conflict('This uploaded file is already attached to a resource.');
-      }
       objectKey = input.url;
       sizeBytes = upload.size;
     }
-    const row = await repo.insertResource(this.db, {
-      courseId: input.courseId,
-      name: input.name,
-      type: input.type,
-      url: input.url,
-      objectKey,
-      sizeBytes,
-      duration: input.duration,
-      liveAt,
-      recordingAt,
-      expiresAt,
+    const row = await this.db.transaction(async (tx) => {
+      // A course being deleted is deleted first; then this finds nothing instead of failing.
+      if (!(await lockCourse(tx, input.courseId, 'share'))) throw notFound('Course not found.');
+      try {
+        return await repo.insertResource(tx, {
+          courseId: input.courseId,
+          name: input.name,
+          type: input.type,
+          url: input.url,
+          objectKey,
+          sizeBytes,
+          duration: input.duration,
+          liveAt,
+          recordingAt,
+          expiresAt,
+        });
+      } catch (error) {
+        // One stored file, one resource (unique index): deleting a resource deletes its file.
+        if (isUniqueViolation(error)) throw conflict(ATTACHED_ALREADY);
+        throw error;
+      }
     });
     return this.toResource(row);
   }

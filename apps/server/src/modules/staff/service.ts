@@ -6,7 +6,7 @@ import type { AccountRow } from '../accounts/repository.js';
 import { listByRoles } from '../accounts/repository.js';
 import { createAccount } from '../accounts/service.js';
 
-const toStaff = (row: AccountRow): Staff => ({
+const toStaff = (row: Pick<AccountRow, 'id' | 'username' | 'role' | 'createdAt'>): Staff => ({
   id: row.id,
   username: row.username,
   role: row.role as Staff['role'],

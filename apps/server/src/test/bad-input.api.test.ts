@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.js';
+
+/** Input no client should send, each answered 4xx with a sentence, never 500. */
+let t: TestApp;
+let boss: Awaited<ReturnType<TestApp['login']>>;
+let courseId: number;
+let studentId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  boss = await t.login('ROLE_SUPERADMIN');
+  courseId = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/courses',
+      headers: boss.headers,
+      payload: { title: 'Kinetics', description: 'Rates' },
+    })
+  ).json().id;
+  studentId = (await t.login('ROLE_STUDENT')).id;
+});
+afterAll(() => t.close());
+
+const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: boss.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const ID_MESSAGE = 'The id must be a whole number from 1 to 2147483647.';
+
+describe('ids', () => {
+  it.each(['2147483648', '99999999999999999999', '1e3', '0x10', '%201', '+2', '012', '0', '-1', '1.5', 'abc'])(
+    'refuses /courses/%s with 400',
+    async (id) => {
+      for (const [method, url] of [
+        ['GET', `/api/courses/${id}`],
+        ['DELETE', `/api/courses/${id}`],
+        ['PUT', `/api/enrollments/course/${id}/disable`],
+        ['GET', `/api/enrollments/course/${id}`],
+        ['DELETE', `/api/resources/${id}`],
+      ] as const) {
+        const answer = await send(method, url);
+        expect(answer.statusCode, `${method} ${url}`).toBe(400);
+        expect(answer.json().message).toBe(ID_MESSAGE);
+      }
+    },
+  );
+
+  it('still finds a real id, and answers 404 for the largest id that does not exist', async () => {
+    expect((await send('GET', `/api/courses/${courseId}`)).statusCode).toBe(200);
+    expect((await send('GET', '/api/courses/2147483647')).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ studentId: 2147483648, courseId: 1 }, 'studentId must be a whole number from 1 to 2147483647.'],
+    [{ studentId: '1e3', courseId: 1 }, 'studentId must be a whole number from 1 to 2147483647.'],
+    [{ studentId: 1.5, courseId: 1 }, 'studentId must be a whole number from 1 to 2147483647.'],
+    [{ studentId: 1, courseId: '0x10' }, 'courseId must be a whole number from 1 to 2147483647.'],
+  ])('refuses enrolment ids %j', async (payload, message) => {
+    const answer = await send('POST', '/api/enrollments', payload);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain(message);
+  });
+
+  it('takes an id given as canonical decimal text in a body', async () => {
+    const answer = await send('POST', '/api/enrollments', { studentId: String(studentId), courseId: String(courseId) });
+    expect(answer.statusCode).toBe(201);
+  });
+});
+
+describe('text', () => {
+  it.each([
+    ['\u200B\u200B', 'Title is required.'],
+    ['\u00A0 \u2003', 'Title is required.'],
+    ['\uFEFF\u2060', 'Title is required.'],
+    ['a\u0000b', 'Title must not contain a NUL character.'],
+  ])('refuses the course title %j', async (title, message) => {
+    const answer = await send('POST', '/api/courses', { title, description: 'Fine' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(message);
+  });
+
+  it('keeps zero-width joiners inside real text (Sinhala conjuncts need them)', async () => {
+    const title = 'ශ්\u200Dරී Chemistry';
+    const answer = await send('POST', '/api/courses', { title, description: 'Fine' });
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json().title).toBe(title);
+  });
+
+  it('refuses NUL in every other text that reaches the database', async () => {
+    const resource = await send('POST', '/api/resources', {
+      courseId,
+      name: 'a\u0000b',
+      type: 'link',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      duration: 60,
+      liveAt: '2026-11-23T10:00:00Z',
+      recordingAt: '2026-11-23T10:00:00Z',
+    });
+    expect(resource.statusCode).toBe(400);
+    expect(resource.json().message).toBe('Resource name must not contain a NUL character.');
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      payload: { username: 'a\u0000b', password: 'x' },
+    });
+    expect(signin.statusCode).toBe(400);
+    expect(signin.json().message).toBe('Username must not contain a NUL character.');
+    const staff = await send('POST', '/api/staff', { username: 'a\u0000b', password: 'secret12', role: 'ROLE_ADMIN' });
+    expect(staff.statusCode).toBe(400);
+  });
+
+  it('says a 129-character sign-in password is too long, not missing', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      payload: { username: 'someone', password: 'x'.repeat(129) },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('Password must be at most 128 characters.');
+  });
+});
