@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { redactUrl } from './lib/redact-url.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { coursesRoutes } from './modules/courses/routes.js';
 import { enrollmentsRoutes } from './modules/enrollments/routes.js';
@@ -42,7 +45,8 @@ export type AppDeps = {
   storage: ObjectStorage;
   /** Signs tokens and download links. */
   secret: string;
-  logger?: boolean;
+  /** false: no logs (tests); a stream: logs written there as JSON lines. */
+  logger?: boolean | NodeJS.WritableStream;
 };
 
 /** The API modules, in one list so the permission matrix test and the docs see the same routes. */
@@ -63,10 +67,28 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const trust = config.trustProxy;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
-    // Proxies in front (load balancer) set X-Forwarded-For; the throttle keys on the real client.
-    trustProxy: true,
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}),
+            serializers: {
+              // Signed links are credentials: the access log keeps where, not the signature.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
+    // X-Forwarded-For is believed only from proxies named in TRUST_PROXY: otherwise any client could
+    // pick its own address and walk around the per-address sign-in limit.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     // Only JSON bodies are parsed in memory; files go through streaming multipart or tus.
     bodyLimit: 1024 * 1024,
     // HEAD only where a route asks for it (tus does), so the permission matrix lists what exists.
@@ -81,6 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('signingSecret', deps.secret);
   app.decorate('apiRoutes', []);
   registerErrorHandler(app);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Per-request brotli at its default level 11 costs more CPU than it saves on a JSON answer.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(uploadsPlugin);
 
   await app.register(helmet, {
@@ -124,13 +152,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      // The build writes .br/.gz beside each asset: served as they are, never compressed per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Names under assets/ carry a content hash, so a cached copy can never be stale.
+        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
     const isApi =
-      config.apiPrefix === '' || request.url === config.apiPrefix || request.url.startsWith(`${config.apiPrefix}/`);
-    if (request.method === 'GET' && hasWeb && !isApi && request.headers.accept?.includes('text/html') !== false) {
-      return reply.type('text/html').sendFile('index.html');
+      config.apiPrefix === '' || pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
+    // A portal address (/login, /courses/7) is a page whatever the client accepts; a missing asset
+    // or file (anything with an extension) stays a 404 so a broken bundle link is not served HTML.
+    const isPage = !pathname.startsWith('/assets/') && !/\.[A-Za-z0-9]+$/.test(pathname);
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !isApi && isPage) {
+      // Always revalidated, so a new release's bundles are picked up at the next visit.
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -3,20 +3,20 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { readSession } from '../lib/session';
 import { redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
 import { AppLayout } from './layout';
-import { ContactRoute } from './routes/contact';
-import { CourseDetailRoute } from './routes/course-detail';
-import { CoursesRoute } from './routes/courses';
-import { DashboardRoute } from './routes/dashboard';
-import { LoginRoute } from './routes/login';
-import {
-  CombinedExamScoresRoute,
-  ExamSubmissionsRoute,
-  ExamsRoute,
-  ManageQuestionsRoute,
-  StudentMarksSummaryRoute,
-  StudentsRoute,
-} from './routes/placeholders';
-import { StaffRoute } from './routes/staff';
+
+/*
+ * Each page is its own chunk, loaded when first visited: sign-in downloads only what sign-in needs,
+ * and the upload client comes with the course page alone.
+ */
+const contact = async () => ({ Component: (await import('./routes/contact')).ContactRoute });
+const courseDetail = async () => ({ Component: (await import('./routes/course-detail')).CourseDetailRoute });
+const courses = async () => ({ Component: (await import('./routes/courses')).CoursesRoute });
+const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute });
+const login = async () => ({ Component: (await import('./routes/login')).LoginRoute });
+const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
+const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
+  Component: (await import('./routes/placeholders'))[name],
+});
 
 function AuthLoading() {
   return <Text p="md">Loading</Text>;
@@ -35,24 +35,24 @@ export const routes: RouteObject[] = [
     Component: AppLayout,
     children: [
       { index: true, loader: redirectHome },
-      { path: 'login', loader: redirectIfSignedIn, Component: LoginRoute },
-      { path: 'signin', loader: redirectIfSignedIn, Component: LoginRoute },
-      { path: 'contact', Component: ContactRoute },
+      { path: 'login', loader: redirectIfSignedIn, lazy: login },
+      { path: 'signin', loader: redirectIfSignedIn, lazy: login },
+      { path: 'contact', lazy: contact },
       {
         loader: requireAuth,
         // Re-check on every navigation: signing out elsewhere must not leave pages reachable.
         shouldRevalidate: () => true,
         children: [
-          { path: 'dashboard', Component: DashboardRoute },
-          { path: 'courses', Component: CoursesRoute },
-          { path: 'courses/:id', Component: CourseDetailRoute },
-          { path: 'students', Component: StudentsRoute },
-          { path: 'exams', Component: ExamsRoute },
-          { path: 'exams/:examId/submissions', Component: ExamSubmissionsRoute },
-          { path: 'exams/:examId/manage-questions', Component: ManageQuestionsRoute },
-          { path: 'admin/student-marks-summary', Component: StudentMarksSummaryRoute },
-          { path: 'student/combined-exam-scores', Component: CombinedExamScoresRoute },
-          { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, Component: StaffRoute },
+          { path: 'dashboard', lazy: dashboard },
+          { path: 'courses', lazy: courses },
+          { path: 'courses/:id', lazy: courseDetail },
+          { path: 'students', lazy: placeholder('StudentsRoute') },
+          { path: 'exams', lazy: placeholder('ExamsRoute') },
+          { path: 'exams/:examId/submissions', lazy: placeholder('ExamSubmissionsRoute') },
+          { path: 'exams/:examId/manage-questions', lazy: placeholder('ManageQuestionsRoute') },
+          { path: 'admin/student-marks-summary', lazy: placeholder('StudentMarksSummaryRoute') },
+          { path: 'student/combined-exam-scores', lazy: placeholder('CombinedExamScoresRoute') },
+          { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },
         ],
       },
       { path: '*', loader: redirectHome },
