@@ -1,6 +1,11 @@
-import { errorResponseSchema, studentSchema, studentSignupRequestSchema } from '@valence/contract';
+import {
+  errorResponseSchema,
+  listOrPageSchema,
+  pageQuerySchema,
+  studentSchema,
+  studentSignupRequestSchema,
+} from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { StudentsService } from './service.js';
 
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,8 +13,16 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students',
-    { config: { access: 'staff' }, schema: { tags: ['students'], response: { 200: z.array(studentSchema) } } },
-    () => service.list(),
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['students'],
+        summary: 'Students; with limit, one page of them (q: username contains, any case) and the total',
+        querystring: pageQuerySchema,
+        response: { 200: listOrPageSchema(studentSchema) },
+      },
+    },
+    (request) => service.list(request.query),
   );
 
   app.post(

@@ -1,12 +1,13 @@
-import type { Student, StudentSignupRequest } from '@valence/contract';
+import type { Page, PageQuery, Student, StudentSignupRequest } from '@valence/contract';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../plugins/auth.js';
-import { type AccountRow, listByRoles } from '../accounts/repository.js';
+import { type AccountRow, countStudents, listStudents } from '../accounts/repository.js';
 import { createAccount } from '../accounts/service.js';
 
 /** Never carries a password or hash. */
-export const toStudent = (row: AccountRow): Student => ({
+export const toStudent = (row: Pick<AccountRow, 'id' | 'username' | 'name' | 'loggedIn'>): Student => ({
   id: row.id,
   username: row.username,
   name: row.name,
@@ -16,8 +17,12 @@ export const toStudent = (row: AccountRow): Student => ({
 export class StudentsService {
   constructor(private readonly db: Db) {}
 
-  async list(): Promise<Student[]> {
-    return (await listByRoles(this.db, ['ROLE_STUDENT'])).map(toStudent);
+  /** Every student, or one page of those whose username contains `q`. */
+  list(query: PageQuery): Promise<Student[] | Page<Student>> {
+    return pageOrAll(query, {
+      page: (window) => listStudents(this.db, { q: query.q, ...window }),
+      count: () => countStudents(this.db, query.q),
+    });
   }
 
   async signup(actor: Principal | null, input: StudentSignupRequest): Promise<Student> {

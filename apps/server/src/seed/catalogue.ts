@@ -1,0 +1,287 @@
+/**
+ * What the demo class is made of: Sri Lankan names and the A/L chemistry syllabus. Sinhala given
+ * names go with Sinhala family names and Tamil with Tamil, as they do in a real class register.
+ */
+export const SINHALA_GIVEN = [
+  'Kasun',
+  'Nimali',
+  'Tharindu',
+  'Dilshan',
+  'Sachini',
+  'Chamodi',
+  'Ishara',
+  'Lahiru',
+  'Nuwan',
+  'Hasini',
+  'Kavindi',
+  'Pasindu',
+  'Sandun',
+  'Dinithi',
+  'Malith',
+  'Heshan',
+  'Nethmi',
+  'Ravindu',
+  'Sewwandi',
+  'Chathura',
+  'Gayan',
+  'Thilini',
+  'Janith',
+  'Oshadi',
+  'Yasiru',
+  'Dulani',
+  'Ruwan',
+  'Madushani',
+  'Supun',
+  'Hiruni',
+  'Chanaka',
+  'Piumi',
+  'Kaveesha',
+  'Senuri',
+  'Dasun',
+  'Anjali',
+  'Isuru',
+  'Nadeesha',
+  'Buddhika',
+  'Shehan',
+] as const;
+
+export const SINHALA_FAMILY = [
+  'Perera',
+  'Fernando',
+  'Jayasinghe',
+  'Silva',
+  'Wijesinghe',
+  'Bandara',
+  'Dissanayake',
+  'Gunawardena',
+  'Rathnayake',
+  'Herath',
+  'Wickramasinghe',
+  'Senanayake',
+  'Karunaratne',
+  'Jayawardena',
+  'Ranasinghe',
+  'Abeysekera',
+  'Samarasinghe',
+  'Weerasinghe',
+  'Gamage',
+  'Liyanage',
+  'Kumara',
+  'Amarasinghe',
+  'Ekanayake',
+  'Munasinghe',
+  'Peiris',
+  'de Silva',
+  'Wijeratne',
+  'Pathirana',
+  'Hettiarachchi',
+  'Kodikara',
+] as const;
+
+export const TAMIL_GIVEN = [
+  'Priya',
+  'Arun',
+  'Kavitha',
+  'Suresh',
+  'Tharshika',
+  'Niroshan',
+  'Vithushan',
+  'Kajan',
+  'Sinthuja',
+  'Mathusha',
+  'Janani',
+  'Pirashanth',
+  'Thanushan',
+  'Keerthana',
+  'Sanjeev',
+  'Abinaya',
+  'Dinesh',
+  'Harini',
+  'Lavanya',
+  'Kumaran',
+  'Yalini',
+  'Nirojan',
+  'Sajeevan',
+  'Thivya',
+  'Gowsigan',
+  'Mayuran',
+  'Saranya',
+  'Kirushanth',
+  'Vinothini',
+  'Luxshan',
+] as const;
+
+export const TAMIL_FAMILY = [
+  'Shanmugam',
+  'Sivakumar',
+  'Rajendran',
+  'Thirunavukkarasu',
+  'Balasubramaniam',
+  'Kandiah',
+  'Selvarajah',
+  'Nadarajah',
+  'Ponnambalam',
+  'Sivapalan',
+  'Arulampalam',
+  'Yogarajah',
+  'Navaratnam',
+  'Kanagaratnam',
+  'Vigneswaran',
+  'Murugesu',
+  'Thambiah',
+  'Jeyakumar',
+  'Ratnam',
+  'Sritharan',
+] as const;
+
+/** Share of the class with Tamil names; the rest Sinhala. */
+export const TAMIL_SHARE = 0.3;
+
+const PHYSICAL = [
+  'Atomic structure',
+  'Structure and bonding',
+  'Chemical calculations and the mole',
+  'Gaseous state of matter',
+  'Energetics',
+  'Chemical kinetics',
+  'Chemical equilibrium',
+  'Ionic equilibrium in aqueous solutions',
+  'Phase equilibria and Raoult’s law',
+  'Electrochemistry',
+] as const;
+
+const INORGANIC = [
+  's-block elements',
+  'p-block elements',
+  'd-block elements and complex ions',
+  'Qualitative analysis of cations',
+  'Industrial chemistry',
+  'Environmental chemistry and pollution',
+] as const;
+
+const ORGANIC = [
+  'Basic concepts of organic chemistry',
+  'Hydrocarbons',
+  'Halohydrocarbons',
+  'Alcohols, phenols and ethers',
+  'Aldehydes and ketones',
+  'Carboxylic acids and their derivatives',
+  'Amines and diazonium salts',
+  'Organic reaction mechanisms',
+  'Polymers',
+] as const;
+
+const SYLLABUS = [...PHYSICAL.slice(0, 5), ...INORGANIC.slice(0, 3), ...ORGANIC.slice(0, 4), ...PHYSICAL.slice(5)];
+
+const PAPERS = [
+  'Part I (MCQ) discussion',
+  'Part II A structured essay discussion',
+  'Part II B essay discussion',
+  'Model paper discussion',
+  'Marking scheme walk-through',
+] as const;
+
+export type CourseKind = {
+  /** In the title: "2026 A/L Chemistry – {label}". */
+  label: string;
+  describe: (context: { year: number; venue: string; medium: string }) => string;
+  /** The name of the n-th lesson (1-based) of a course of this kind. */
+  lesson: (n: number, year: number) => string;
+};
+
+const topicLesson = (prefix: string, topics: readonly string[]) => (n: number) =>
+  `${prefix} ${String(n).padStart(2, '0')} – ${topics[(n - 1) % topics.length]}`;
+
+export const KINDS = {
+  theory: {
+    label: 'Theory',
+    describe: ({ year, venue, medium }) =>
+      `The full ${year} A/L chemistry syllabus in weekly two-hour lessons, with a tute for every unit and a past-paper question at the end of each lesson. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('Lesson', SYLLABUS),
+  },
+  revision: {
+    label: 'Revision',
+    describe: ({ year, venue, medium }) =>
+      `A fast second pass over the syllabus for the ${year} examination: one unit a week, short notes, and the mistakes markers see most often. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('Revision', SYLLABUS),
+  },
+  paper: {
+    label: 'Paper Class',
+    describe: ({ year, venue, medium }) =>
+      `Timed paper practice for ${year} candidates: a full past or model paper each week, marked against the official scheme and discussed the next day. ${medium} medium; ${venue}.`,
+    lesson: (n, year) =>
+      `${year - 1 - Math.floor((n - 1) / PAPERS.length)} A/L paper – ${PAPERS[(n - 1) % PAPERS.length]}`,
+  },
+  organic: {
+    label: 'Organic Chemistry Revision',
+    describe: ({ year, venue, medium }) =>
+      `Organic chemistry from functional groups to mechanisms and conversions, the part of the ${year} paper most students lose marks on. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('Organic', ORGANIC),
+  },
+  physical: {
+    label: 'Physical Chemistry Paper Class',
+    describe: ({ year, venue, medium }) =>
+      `Calculations, graphs and structured questions of physical chemistry, drilled on past papers for the ${year} examination. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('Physical', PHYSICAL),
+  },
+  inorganic: {
+    label: 'Inorganic Chemistry Seminar',
+    describe: ({ year, venue, medium }) =>
+      `The s, p and d blocks, qualitative analysis and industrial processes for the ${year} examination, with colour charts to keep. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('Inorganic', INORGANIC),
+  },
+  practical: {
+    label: 'Practical Workshop',
+    describe: ({ year, venue, medium }) =>
+      `The prescribed practicals done on camera: titrations, tests for ions and organic compounds, and how the ${year} paper asks about them. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('Practical', [...INORGANIC.slice(3, 4), ...PHYSICAL.slice(7, 9), ...ORGANIC.slice(3, 6)]),
+  },
+  mcq: {
+    label: 'MCQ Speed Drills',
+    describe: ({ year, venue, medium }) =>
+      `Fifty multiple-choice questions against the clock every week, with the shortcuts that save minutes in the ${year} Part I paper. ${medium} medium; ${venue}.`,
+    lesson: topicLesson('MCQ drill', SYLLABUS),
+  },
+} satisfies Record<string, CourseKind>;
+
+export type KindName = keyof typeof KINDS;
+
+/** The classes every demo has, in this order: the first is the tutor's main (largest) class. */
+export const FLAGSHIP_COURSES: { title: string; kind: KindName; year: number; venue: string; medium: string }[] = [
+  {
+    title: '2026 A/L Chemistry – Theory',
+    kind: 'theory',
+    year: 2026,
+    venue: 'Colombo hall and online',
+    medium: 'Sinhala',
+  },
+  { title: 'Organic Chemistry Revision', kind: 'organic', year: 2026, venue: 'online', medium: 'English' },
+  { title: 'Physical Chemistry Paper Class', kind: 'physical', year: 2026, venue: 'Colombo hall', medium: 'Sinhala' },
+  {
+    title: '2027 A/L Chemistry – Theory',
+    kind: 'theory',
+    year: 2027,
+    venue: 'Colombo hall and online',
+    medium: 'Sinhala',
+  },
+  { title: '2026 A/L Chemistry – Revision', kind: 'revision', year: 2026, venue: 'online', medium: 'Tamil' },
+  { title: 'Inorganic Chemistry Seminar', kind: 'inorganic', year: 2026, venue: 'Kandy hall', medium: 'English' },
+];
+
+/** Further classes at larger scales: every year, kind, town and medium. */
+export const YEARS = [2026, 2027, 2028] as const;
+export const VENUES = [
+  'Online',
+  'Colombo',
+  'Kandy',
+  'Galle',
+  'Jaffna',
+  'Kurunegala',
+  'Matara',
+  'Gampaha',
+  'Negombo',
+  'Batticaloa',
+  'Anuradhapura',
+  'Ratnapura',
+] as const;
+export const MEDIA = ['Sinhala', 'Tamil', 'English'] as const;

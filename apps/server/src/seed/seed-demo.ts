@@ -1,0 +1,182 @@
+import { parseArgs } from 'node:util';
+import { newPasswordSchema } from '@valence/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { ensureSuperadmin } from '../bootstrap.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { type Db, openDatabase } from '../db/client.js';
+import { generatePassword, hashPassword } from '../lib/passwords.js';
+import { listByRoles } from '../modules/accounts/repository.js';
+import { prepareDataDir } from '../runtime.js';
+import { type DemoCounts, demoPlan, MAX_SCALE } from './plan.js';
+import { SeedRefused, seedDemo } from './seed.js';
+
+const DEFAULT_STUDENT_PASSWORD = 'demo-chem-2026';
+
+const LABELS: Record<keyof DemoCounts, string> = {
+  students: 'students',
+  courses: 'courses',
+  resources: 'resources',
+  enrollments: 'enrolments',
+  watchRecords: 'watch records',
+};
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+function usage(): string {
+  const examples = [1, 50, MAX_SCALE].map((scale) => ({ scale, plan: demoPlan(scale) }));
+  const column = (key: keyof DemoCounts) => examples.map(({ plan }) => number(plan[key]).padStart(10)).join('');
+  return `Usage: npm run seed:demo -- [--scale N] [--reset] [--password SECRET]
+                            [--database-url postgres://...] [--data-dir DIR]
+
+Fills an empty database with a demo A/L chemistry class: Sri Lankan students, courses with YouTube
+lessons, enrolments (about 8 % disabled) and watch-time records. The same scale gives the same
+data. Uses the server's settings: DATABASE_URL, else the embedded database in DATA_DIR (default
+./data); --database-url and --data-dir override them. Creates the superadmin from ADMIN_USERNAME /
+ADMIN_PASSWORD, as the server's first start does, when there is none.
+
+  --scale N      1 to ${MAX_SCALE} (default 1):
+                   students       40 × N
+                   courses        6 × N, at most 300
+                   resources      3, 4 or 5 lessons per course
+                   enrolments     3 or 4 courses per student (3 students in 5 take 4)
+                   watch records  8 + round(92 × (N − 1) / 499) per student
+                 scale           ${examples.map(({ scale }) => String(scale).padStart(10)).join('')}
+                 students        ${column('students')}
+                 courses         ${column('courses')}
+                 resources       ${column('resources')}
+                 enrolments      ${column('enrollments')}
+                 watch records   ${column('watchRecords')}
+  --reset        delete the demo data of an earlier run first (every student and course, with
+                 their enrolments and watch records; staff accounts stay). Without it a second run
+                 stops with "already has demo data". Data the seed did not make is never deleted.
+  --password S   the password every demo student shares (default ${DEFAULT_STUDENT_PASSWORD})
+`;
+}
+
+/** ensureSuperadmin reports through a Fastify logger; here only its warnings are worth showing. */
+const quietLog = {
+  info: () => undefined,
+  warn: (message: string) => console.warn(message),
+} as unknown as FastifyBaseLogger;
+
+async function main(argv: string[]): Promise<number> {
+  let values: {
+    scale?: string;
+    reset?: boolean;
+    password?: string;
+    'database-url'?: string;
+    'data-dir'?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        scale: { type: 'string' },
+        reset: { type: 'boolean' },
+        password: { type: 'string' },
+        'database-url': { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage()}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(usage());
+    return 0;
+  }
+  const scale = Number(values.scale ?? 1);
+  if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
+    console.error(`--scale must be a whole number from 1 to ${MAX_SCALE}.\n\n${usage()}`);
+    return 2;
+  }
+  const studentPassword = values.password ?? DEFAULT_STUDENT_PASSWORD;
+  const checked = newPasswordSchema.safeParse(studentPassword);
+  if (!checked.success) {
+    console.error(`--password: ${checked.error.issues[0]?.message}`);
+    return 2;
+  }
+
+  const config = loadConfig({
+    ...process.env,
+    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
+    ...(values['data-dir'] ? { DATA_DIR: values['data-dir'] } : {}),
+  });
+  if (!config.databaseUrl) prepareDataDir(config);
+  const started = performance.now();
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const plan = demoPlan(scale);
+  console.log(
+    `Seeding demo data at scale ${scale} into ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}: ${Object.entries(
+      LABELS,
+    )
+      .map(([key, label]) => `${number(plan[key as keyof DemoCounts])} ${label}`)
+      .join(', ')}.`,
+  );
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const admin = await ensureAdmin(database.db, config);
+    // scrypt once (about a quarter of a second): every demo student shares the hash.
+    const passwordHash = await hashPassword(studentPassword);
+    const printed = new Map<string, number>();
+    const result = await seedDemo(database.db, {
+      scale,
+      passwordHash,
+      reset: values.reset ?? false,
+      onProgress: ({ phase, done, total }) => {
+        // Each tenth of a phase, so a 2-million-row run shows it is moving without flooding the log.
+        const tenth = Math.floor((10 * done) / Math.max(total, 1));
+        if (printed.get(phase) === tenth) return;
+        printed.set(phase, tenth);
+        if (tenth === 0 && done < total) return;
+        console.log(`  ${LABELS[phase].padEnd(14)} ${number(done).padStart(10)} / ${number(total)}  (${elapsed()})`);
+      },
+    });
+    if (result.deleted) {
+      console.log(
+        `(--reset deleted the earlier demo data first: ${number(result.deleted.students)} students, ${number(result.deleted.courses)} courses.)`,
+      );
+    }
+    console.log(`\nDone in ${elapsed()}.\n\nSign in with:`);
+    console.log(`  superadmin  ${admin.username}  ${admin.password}`);
+    console.log(
+      `  a student   ${result.sampleStudent}  password ${studentPassword}  (every demo student shares it; demo data only, never on a public server)`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof SeedRefused) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The superadmin to print: created now as the server's first start would, or the one there is. */
+async function ensureAdmin(db: Db, config: Config) {
+  const existing = await listByRoles(db, ['ROLE_SUPERADMIN']);
+  if (existing[0]) return { username: existing[0].username, password: '(an existing account: its password)' };
+  // Chosen here rather than inside ensureSuperadmin so it can be printed with the rest below.
+  const password = config.adminPassword ?? generatePassword();
+  await ensureSuperadmin(db, { ...config, adminPassword: password }, quietLog);
+  const created = await listByRoles(db, ['ROLE_SUPERADMIN']);
+  const username = created[0]?.username ?? config.adminUsername ?? 'admin';
+  return {
+    username,
+    password: config.adminPassword ? 'password from ADMIN_PASSWORD' : `password ${password}  (created now; keep it)`,
+  };
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,158 @@
+import { and, count, eq, gt, lte } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, auditLog, courses, enrollments, resources, watchTime } from '../db/schema.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { generateDemo } from './generate.js';
+import { demoPlan } from './plan.js';
+import { SeedRefused, seedDemo } from './seed.js';
+
+const PASSWORD = 'demo-chem-2026';
+let t: TestApp;
+let passwordHash: string;
+let sampleStudent: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  passwordHash = await hashPassword(PASSWORD);
+  sampleStudent = (await seedDemo(t.database.db, { scale: 1, passwordHash })).sampleStudent;
+});
+afterAll(() => t.close());
+
+const rows = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+
+async function counts() {
+  const db = t.database.db;
+  return {
+    students: await rows(db.select({ n: count() }).from(accounts).where(eq(accounts.role, 'ROLE_STUDENT'))),
+    courses: await rows(db.select({ n: count() }).from(courses)),
+    resources: await rows(db.select({ n: count() }).from(resources)),
+    enrollments: await rows(db.select({ n: count() }).from(enrollments)),
+    watchRecords: await rows(db.select({ n: count() }).from(watchTime)),
+  };
+}
+
+describe('demo seed', () => {
+  it('plans the issue sizes: a small class at scale 1, 20,000 students and 2 million watch records at 500', () => {
+    expect(demoPlan(1)).toEqual({ students: 40, courses: 6, resources: 24, enrollments: 144, watchRecords: 320 });
+    expect(demoPlan(500)).toEqual({
+      students: 20_000,
+      courses: 300,
+      resources: 1_200,
+      enrollments: 72_000,
+      watchRecords: 2_000_000,
+    });
+    expect(() => demoPlan(0)).toThrow(RangeError);
+    expect(() => demoPlan(501)).toThrow(RangeError);
+  });
+
+  it('writes exactly the rows scale 1 promises', async () => {
+    expect(await counts()).toEqual(demoPlan(1));
+  });
+
+  it('gives every student a unique username made from a Sri Lankan name, and one shared hash', async () => {
+    const students = await t.database.db
+      .select({ username: accounts.username, name: accounts.name, hash: accounts.passwordHash })
+      .from(accounts)
+      .where(eq(accounts.role, 'ROLE_STUDENT'));
+    expect(new Set(students.map((s) => s.username.toLowerCase())).size).toBe(students.length);
+    for (const student of students) {
+      const [given, ...family] = (student.name as string).split(' ');
+      expect(student.username).toMatch(/^[a-z]+\.[a-z]+\d*$/);
+      expect(student.username.startsWith(`${given?.toLowerCase()}.${family.join('').toLowerCase()}`)).toBe(true);
+      expect(student.hash).toBe(passwordHash);
+    }
+    expect(await verifyPassword(PASSWORD, passwordHash)).toBe(true);
+  });
+
+  it('enrols mostly ACTIVE with some DISABLED, links lessons to YouTube, and keeps watch records consistent', async () => {
+    const db = t.database.db;
+    const byStatus = await db
+      .select({ status: enrollments.status, n: count() })
+      .from(enrollments)
+      .groupBy(enrollments.status);
+    const active = byStatus.find((row) => row.status === 'ACTIVE')?.n ?? 0;
+    const disabled = byStatus.find((row) => row.status === 'DISABLED')?.n ?? 0;
+    expect(disabled).toBeGreaterThan(0);
+    expect(active).toBeGreaterThan(disabled * 5);
+
+    const links = await db.select({ url: resources.url, type: resources.type }).from(resources);
+    for (const link of links) {
+      expect(link.type).toBe('link');
+      expect(link.url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+    }
+    // Every record names its lesson, was watched by an enrolled student, and lasts no longer than the video.
+    const consistent = await rows(
+      db
+        .select({ n: count() })
+        .from(watchTime)
+        .innerJoin(resources, eq(resources.id, watchTime.resourceId))
+        .innerJoin(
+          enrollments,
+          and(eq(enrollments.studentId, watchTime.studentId), eq(enrollments.courseId, resources.courseId)),
+        )
+        .where(
+          and(
+            eq(watchTime.videoName, resources.name),
+            gt(watchTime.watchedDuration, 0),
+            lte(watchTime.watchedDuration, resources.duration),
+          ),
+        ),
+    );
+    expect(consistent).toBe(demoPlan(1).watchRecords);
+  });
+
+  it('lets a seeded student sign in with the shared password', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      payload: { username: sampleStudent, password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().roles).toEqual(['ROLE_STUDENT']);
+  });
+
+  it('shows the courses and the main class to staff through the API', async () => {
+    const { headers } = await t.login('ROLE_ADMIN', 'seed-tutor');
+    const list = await t.app.inject({ method: 'GET', url: '/api/courses', headers });
+    const titles = list.json().map((c: { title: string }) => c.title);
+    expect(titles).toHaveLength(6);
+    expect(titles).toContain('2026 A/L Chemistry – Theory');
+  });
+
+  it('refuses a second run without --reset, leaving the data as it was', async () => {
+    const before = await counts();
+    await expect(seedDemo(t.database.db, { scale: 1, passwordHash })).rejects.toThrow(
+      new SeedRefused('The database already has demo data (40 student(s) and 6 course(s)); use --reset to replace it.'),
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('replaces its own data with reset, and the same scale gives the same data', async () => {
+    const names = () =>
+      t.database.db
+        .select({ username: accounts.username })
+        .from(accounts)
+        .where(eq(accounts.role, 'ROLE_STUDENT'))
+        .orderBy(accounts.id)
+        .then((list) => list.map((row) => row.username));
+    const first = await names();
+    const result = await seedDemo(t.database.db, { scale: 1, passwordHash, reset: true });
+    expect(result.deleted).toEqual({ students: 40, courses: 6 });
+    expect(await counts()).toEqual(demoPlan(1));
+    expect(await names()).toEqual(first);
+    expect(first).toEqual(generateDemo(1).students.map((s) => s.username));
+    // Staff accounts survive a reset.
+    const staff = await rows(
+      t.database.db.select({ n: count() }).from(accounts).where(eq(accounts.role, 'ROLE_ADMIN')),
+    );
+    expect(staff).toBe(1);
+  });
+
+  it('never touches a database whose students it did not make', async () => {
+    const db = t.database.db;
+    await db.delete(auditLog).where(eq(auditLog.action, 'demo.seed'));
+    await expect(seedDemo(db, { scale: 1, passwordHash, reset: true })).rejects.toThrow(/did not make/);
+    expect((await counts()).students).toBe(40);
+  });
+});
