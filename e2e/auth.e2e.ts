@@ -30,6 +30,50 @@ describe('signing in and out', () => {
     await page.waitForURL('**/login');
   });
 
+  it.each(['dashboard', 'course page'])(
+    'logs out from the %s without a single unauthorised request or console error',
+    async (where) => {
+      const refused: string[] = [];
+      const consoleErrors: string[] = [];
+      const inFlight = new Set<unknown>();
+      page.on('request', (request) => {
+        if (request.url().includes('/api/')) inFlight.add(request);
+      });
+      page.on('requestfinished', (request) => inFlight.delete(request));
+      page.on('requestfailed', (request) => inFlight.delete(request));
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() === 401)
+          refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+
+      await signIn(page, inject('adminUsername'), inject('adminPassword'));
+      await page.waitForURL('**/dashboard');
+      // What the page holds is loaded: those queries are what a careless logout fetches again.
+      await page.getByLabel('Total Students').getByText(/^\d+$/).waitFor();
+      await page.getByLabel('Total Courses').getByText(/^\d+$/).waitFor();
+      if (where === 'course page') {
+        const course = await api<{ id: number }>('/courses', {
+          token: await adminToken(),
+          body: { title: `Logout check ${Date.now()}`, description: 'Signed out from here' },
+        });
+        await page.goto(`${baseURL()}/courses/${course.id}`);
+        await page.getByText('No resources available').waitFor();
+        await page.getByText('No students assigned yet.').waitFor();
+      }
+      await expect.poll(() => inFlight.size).toBe(0);
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+      // Whatever the logout set off has been answered once nothing is in flight any more.
+      await expect.poll(() => inFlight.size).toBe(0);
+      expect(refused).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+
   it('shows the failure text for a wrong password', async () => {
     await signIn(page, inject('adminUsername'), 'wrong-password');
     await page.getByText('Login failed. Please check your username and password.').waitFor();

@@ -38,11 +38,16 @@ export function AppLayout() {
   ];
 
   async function handleLogout() {
+    // Queries still loading are abandoned, so no late answer refills the cache of a closed session.
+    await queryClient.cancelQueries();
     // The session ends locally whatever the server answers.
     await logout.mutateAsync(undefined).catch(() => undefined);
     clearSession();
+    // The page may stay mounted a moment after this navigation; emptying the cache under it would make
+    // its queries fetch again at once, which only the session check in query-client.ts prevents.
+    // Clearing afterwards keeps the page from flashing empty too.
+    await navigate('/login');
     queryClient.clear();
-    navigate('/login');
   }
 
   const links = (

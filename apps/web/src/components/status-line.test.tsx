@@ -1,39 +1,44 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { failure, type StatusMessage, success } from './status';
 import { StatusLine } from './status-line';
 
-function renderStatus(message: string | null) {
+function renderStatus(status: StatusMessage | null) {
   return render(
     <MantineProvider>
-      <StatusLine message={message} />
+      <StatusLine status={status} />
     </MantineProvider>,
   );
 }
 
 describe('StatusLine', () => {
-  it('is red when the text contains "Error"', () => {
-    renderStatus('Error creating course');
-    const line = screen.getByRole('status');
+  it('shows a failure red, as an alert', () => {
+    renderStatus(failure('Error creating course'));
+    const line = screen.getByRole('alert');
     expect(line).toHaveTextContent('Error creating course');
-    expect(line).toHaveAttribute('data-tone', 'error');
+    expect(line).toHaveAttribute('data-kind', 'error');
     expect(line.getAttribute('style')).toContain('red');
   });
 
-  it('is green otherwise', () => {
-    renderStatus('Course created successfully');
-    const line = screen.getByRole('status');
-    expect(line).toHaveAttribute('data-tone', 'success');
-    expect(line.getAttribute('style')).toContain('green');
+  it('shows a failure red even when its text has no "Error" in it', () => {
+    renderStatus(failure('Cannot delete course "Kinetics" because its exams have 2 submission(s).'));
+    const line = screen.getByRole('alert');
+    expect(line).toHaveAttribute('data-kind', 'error');
+    expect(line.getAttribute('style')).toContain('red');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('matches "Error" case-sensitively, as the spec words it', () => {
-    renderStatus('No error here');
-    expect(screen.getByRole('status')).toHaveAttribute('data-tone', 'success');
+  it('shows a success green, whatever its wording', () => {
+    renderStatus(success('Error log cleared successfully'));
+    const line = screen.getByRole('status');
+    expect(line).toHaveAttribute('data-kind', 'success');
+    expect(line.getAttribute('style')).toContain('green');
   });
 
   it('renders nothing without a message', () => {
     renderStatus(null);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,13 @@
 import { Text } from '@mantine/core';
+import type { StatusMessage } from './status';
 
-/** Spec section 8: a message reads red when it contains 'Error', otherwise green. */
-export function isErrorStatus(message: string): boolean {
-  return message.includes('Error');
-}
-
-export function StatusLine({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  const error = isErrorStatus(message);
+/** Spec section 8: failures read red, successes green; failures are announced as alerts. */
+export function StatusLine({ status }: { status: StatusMessage | null | undefined }) {
+  if (!status) return null;
+  const error = status.kind === 'error';
   return (
-    <Text role="status" c={error ? 'red' : 'green'} data-tone={error ? 'error' : 'success'} fw={500}>
-      {message}
+    <Text role={error ? 'alert' : 'status'} c={error ? 'red' : 'green'} data-kind={status.kind} fw={500}>
+      {status.text}
     </Text>
   );
 }

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ShowStatus, StatusMessage } from './status';
 
 /** One status line's message; `clearAfterMs` makes it disappear (spec: pause/resume after 3 s). */
 export function useStatusMessage() {
-  const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<StatusMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const show = useCallback((next: string | null, clearAfterMs?: number) => {
+  const show: ShowStatus = useCallback((next, clearAfterMs) => {
     clearTimeout(timer.current);
-    setMessage(next);
-    if (next && clearAfterMs !== undefined) timer.current = setTimeout(() => setMessage(null), clearAfterMs);
+    setStatus(next);
+    if (next && clearAfterMs !== undefined) timer.current = setTimeout(() => setStatus(null), clearAfterMs);
   }, []);
 
-  return [message, show] as const;
+  return [status, show] as const;
 }

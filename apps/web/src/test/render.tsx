@@ -3,12 +3,16 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ConfirmDialogHost } from '../components/confirm-dialog';
 import { createQueryClient } from '../lib/query-client';
 
 function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <ConfirmDialogHost />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

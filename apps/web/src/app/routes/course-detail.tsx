@@ -35,7 +35,7 @@ export function CourseDetailRoute() {
     <Container size="xl">
       <Stack>
         <CourseHeader key={course.data.id} course={course.data} onStatus={showStatus} />
-        <StatusLine message={status} />
+        <StatusLine status={status} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>

@@ -59,6 +59,15 @@ describe('Dashboard', () => {
     expect(titles()).toEqual(['Organic Chemistry']);
   });
 
+  it('says there are no courses yet, not that a search failed, when there are none', async () => {
+    setup('ROLE_ADMIN', { 'GET /courses': { body: [] } });
+    expect(await screen.findByText('No courses yet. Create your first course above.')).toBeInTheDocument();
+    expect(screen.queryByText('No courses found matching your search criteria.')).not.toBeInTheDocument();
+    await userEvent.setup().type(screen.getByPlaceholderText('Search by course title...'), 'kinetics');
+    expect(screen.getByText('No courses found matching your search criteria.')).toBeInTheDocument();
+    expect(screen.queryByText('No courses yet. Create your first course above.')).not.toBeInTheDocument();
+  });
+
   it('filters case-insensitively on the title and says when nothing matches', async () => {
     setup();
     await screen.findByRole('link', { name: 'Thermodynamics' });
@@ -122,7 +131,7 @@ describe('Dashboard', () => {
     const card = await screen.findByRole('article', { name: 'Thermodynamics' });
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Pause' }));
     const status = await screen.findByText('Error updating course status');
-    expect(status).toHaveAttribute('data-tone', 'error');
+    expect(status).toHaveAttribute('data-kind', 'error');
   });
 
   it('asks before deleting and shows the server message on 409', async () => {
@@ -137,5 +146,33 @@ describe('Dashboard', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('This course has exams with submissions.')).toBeInTheDocument();
+  });
+
+  it('keeps the course when the delete is cancelled', async () => {
+    const fetch = setup('ROLE_SUPERADMIN', { 'DELETE /courses/7': { status: 204 } });
+    const card = await screen.findByRole('article', { name: 'Thermodynamics' });
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('article', { name: 'Thermodynamics' })).toBeInTheDocument();
+  });
+
+  it('shows a refused delete red, although the server\'s words contain no "Error"', async () => {
+    const refusal =
+      'Cannot delete course "Thermodynamics" because its exams have 2 submission(s). Delete the exams\' content first.';
+    setup('ROLE_SUPERADMIN', { 'DELETE /courses/7': { status: 409, body: { message: refusal } } });
+    const card = await screen.findByRole('article', { name: 'Thermodynamics' });
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const status = await screen.findByRole('alert');
+    expect(status).toHaveTextContent(refusal);
+    expect(status).toHaveAttribute('data-kind', 'error');
+    expect(status.getAttribute('style')).toContain('red');
+    expect(screen.getByRole('article', { name: 'Thermodynamics' })).toBeInTheDocument();
   });
 });

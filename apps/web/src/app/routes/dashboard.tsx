@@ -21,7 +21,7 @@ export function DashboardRoute() {
           <StatCard label="Total Courses" value={courses.data?.length ?? 0} loading={courses.isPending} />
         </SimpleGrid>
         <CreateCourseForm onStatus={showStatus} />
-        <StatusLine message={status} />
+        <StatusLine status={status} />
         <CourseList canManage={isSuperadmin(session)} onStatus={showStatus} />
       </Stack>
     </Container>

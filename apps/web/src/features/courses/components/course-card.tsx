@@ -7,6 +7,7 @@ export type CourseCardActions = {
   onTogglePaused: (course: Course) => void;
   onDelete: (course: Course) => void;
   pausePending: boolean;
+  deletePending: boolean;
 };
 
 /** A course card; `actions` (superadmin only) adds pause/resume and delete. */
@@ -15,10 +16,21 @@ export function CourseCard({ course, actions }: { course: Course; actions?: Cour
     <Card withBorder shadow="xs" padding="lg" component="article" aria-label={course.title}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor component={Link} to={`/courses/${course.id}`} fw={700} size="lg">
+          <Anchor
+            component={Link}
+            to={`/courses/${course.id}`}
+            fw={700}
+            size="lg"
+            style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {course.title}
           </Anchor>
-          {course.paused && <Badge color="orange">Paused</Badge>}
+          {/* A long title wraps beside the badge; the badge itself is never squeezed to "P…". */}
+          {course.paused && (
+            <Badge color="orange" style={{ flexShrink: 0 }}>
+              Paused
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed" lineClamp={3} style={{ flexGrow: 1 }}>
           {course.description}
@@ -40,6 +52,7 @@ export function CourseCard({ course, actions }: { course: Course; actions?: Cour
               variant="light"
               color="red"
               leftSection={<IconTrash size={14} />}
+              loading={actions.deletePending}
               onClick={() => actions.onDelete(course)}
             >
               Delete

@@ -2,18 +2,13 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type CourseDetail, courseInputSchema } from '@valence/contract';
 import { type FormEvent, useState } from 'react';
+import { failure, type ShowStatus, success } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseFields } from './course-fields';
 
 /** Title and description in read mode, with an edit toggle; Save returns to read mode. */
-export function CourseHeader({
-  course,
-  onStatus,
-}: {
-  course: CourseDetail;
-  onStatus: (message: string | null) => void;
-}) {
+export function CourseHeader({ course, onStatus }: { course: CourseDetail; onStatus: ShowStatus }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState({ title: course.title, description: course.description });
   const updateCourse = useUpdateCourse();
@@ -30,10 +25,10 @@ export function CourseHeader({
     onStatus(null);
     try {
       await updateCourse.mutateAsync({ id: course.id, input: parsed.data });
-      onStatus('Course updated successfully');
+      onStatus(success('Course updated successfully'));
       setEditing(false);
     } catch (error) {
-      onStatus(`Error updating course: ${errorMessage(error, 'unknown error')}`);
+      onStatus(failure(`Error updating course: ${errorMessage(error, 'unknown error')}`));
     }
   }
 
@@ -41,13 +36,21 @@ export function CourseHeader({
     return (
       <Card withBorder padding="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={4}>
-            <Title order={2}>{course.title}</Title>
-            <Text c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+          {/* The text gives way to the button, never the reverse: a long title wraps, Edit stays whole. */}
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+              {course.title}
+            </Title>
+            <Text c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {course.description}
             </Text>
           </Stack>
-          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={startEditing}>
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} />}
+            onClick={startEditing}
+            style={{ flexShrink: 0 }}
+          >
             Edit
           </Button>
         </Group>

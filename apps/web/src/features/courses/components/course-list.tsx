@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type Course, PAGE_SIZE, STATUS_MESSAGE_CLEAR_MS } from '@valence/contract';
 import { useState } from 'react';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { Pagination, totalPagesOf } from '../../../components/pagination';
+import { failure, type ShowStatus, success } from '../../../components/status';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeleteCourse } from '../api/delete-course';
 import { useCourses } from '../api/get-courses';
@@ -17,7 +19,7 @@ export function filterCourses(courses: Course[], search: string): Course[] {
 type CourseListProps = {
   /** Superadmins get pause/resume and delete on every card. */
   canManage: boolean;
-  onStatus: (message: string | null, clearAfterMs?: number) => void;
+  onStatus: ShowStatus;
 };
 
 /** The dashboard's searchable, paginated course list. */
@@ -28,11 +30,18 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pausingId, setPausingId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<Course | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
 
   const filtered = filterCourses(courses.data ?? [], search);
   const currentPage = Math.min(page, totalPagesOf(filtered.length, PAGE_SIZE.courses));
   const visible = filtered.slice((currentPage - 1) * PAGE_SIZE.courses, currentPage * PAGE_SIZE.courses);
+  // The spec's text answers a search; a platform without courses is told so, not that it searched badly.
+  const emptyText =
+    !courses.isSuccess || filtered.length > 0
+      ? null
+      : courses.data.length === 0 && !search.trim()
+        ? 'No courses yet. Create your first course above.'
+        : 'No courses found matching your search criteria.';
 
   async function togglePaused(course: Course) {
     const pause = !course.paused;
@@ -40,26 +49,34 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
     onStatus(null);
     try {
       await setPaused.mutateAsync({ id: course.id, paused: pause });
-      onStatus(`Course "${course.title}" ${pause ? 'paused' : 'resumed'} successfully`, STATUS_MESSAGE_CLEAR_MS);
+      onStatus(
+        success(`Course "${course.title}" ${pause ? 'paused' : 'resumed'} successfully`),
+        STATUS_MESSAGE_CLEAR_MS,
+      );
     } catch {
-      onStatus('Error updating course status', STATUS_MESSAGE_CLEAR_MS);
+      onStatus(failure('Error updating course status'), STATUS_MESSAGE_CLEAR_MS);
     } finally {
       setPausingId(null);
     }
   }
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    const course = toDelete;
+  async function handleDelete(course: Course) {
+    const confirmed = await confirmDialog({
+      title: 'Confirm Delete',
+      message: `Are you sure you want to delete ${course.title}?`,
+      confirmLabel: 'Delete',
+    });
+    if (!confirmed) return;
+    setDeletingId(course.id);
     onStatus(null);
     try {
       await deleteCourse.mutateAsync(course.id);
-      onStatus(`Course "${course.title}" deleted successfully`);
+      onStatus(success(`Course "${course.title}" deleted successfully`));
     } catch (error) {
       // A 409 explains why (exams with submissions); anything else gets the spec's text.
-      onStatus(error instanceof ApiError && error.status === 409 ? error.message : 'Error deleting course');
+      onStatus(failure(error instanceof ApiError && error.status === 409 ? error.message : 'Error deleting course'));
     } finally {
-      setToDelete(null);
+      setDeletingId(null);
     }
   }
 
@@ -85,9 +102,7 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
             {errorMessage(courses.error, 'Failed to load courses')}
           </Alert>
         )}
-        {courses.isSuccess && filtered.length === 0 && (
-          <Text c="dimmed">No courses found matching your search criteria.</Text>
-        )}
+        {emptyText && <Text c="dimmed">{emptyText}</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {visible.map((course) => (
             <CourseCard
@@ -95,7 +110,12 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
               course={course}
               actions={
                 canManage
-                  ? { onTogglePaused: togglePaused, onDelete: setToDelete, pausePending: pausingId === course.id }
+                  ? {
+                      onTogglePaused: togglePaused,
+                      onDelete: handleDelete,
+                      pausePending: pausingId === course.id,
+                      deletePending: deletingId === course.id,
+                    }
                   : undefined
               }
             />
@@ -103,17 +123,6 @@ export function CourseList({ canManage, onStatus }: CourseListProps) {
         </SimpleGrid>
         <Pagination page={currentPage} totalItems={filtered.length} pageSize={PAGE_SIZE.courses} onChange={setPage} />
       </Stack>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Confirm Delete" centered>
-        <Text>Are you sure you want to delete {toDelete?.title}?</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={deleteCourse.isPending} onClick={confirmDelete}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
     </Card>
   );
 }

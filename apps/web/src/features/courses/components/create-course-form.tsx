@@ -1,12 +1,13 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { type CourseInput, courseInputSchema } from '@valence/contract';
 import { type FormEvent, useState } from 'react';
+import { failure, type ShowStatus, success } from '../../../components/status';
 import { useCreateCourse } from '../api/create-course';
 import { CourseFields } from './course-fields';
 
 const EMPTY: CourseInput = { title: '', description: '' };
 
-export function CreateCourseForm({ onStatus }: { onStatus: (message: string | null) => void }) {
+export function CreateCourseForm({ onStatus }: { onStatus: ShowStatus }) {
   const [values, setValues] = useState(EMPTY);
   const createCourse = useCreateCourse();
   const parsed = courseInputSchema.safeParse(values);
@@ -19,9 +20,9 @@ export function CreateCourseForm({ onStatus }: { onStatus: (message: string | nu
     try {
       await createCourse.mutateAsync(parsed.data);
       setValues(EMPTY);
-      onStatus('Course created successfully');
+      onStatus(success('Course created successfully'));
     } catch {
-      onStatus('Error creating course');
+      onStatus(failure('Error creating course'));
     }
   }
 

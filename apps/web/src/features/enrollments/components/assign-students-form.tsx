@@ -1,6 +1,7 @@
 import { Button, Card, Input, MultiSelect, Stack, Title } from '@mantine/core';
 import { type Student, studentLabel } from '@valence/contract';
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { failure, type ShowStatus, success } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
 import { useAssignStudents } from '../api/create-enrollments';
 import { useCourseEnrollments } from '../api/get-course-enrollments';
@@ -11,7 +12,7 @@ type AssignStudentsFormProps = {
   courseId: number;
   /** All students; the page supplies them so this feature stays independent of the students feature. */
   students: Student[];
-  onStatus: (message: string | null) => void;
+  onStatus: ShowStatus;
 };
 
 /** Multi-select of students not yet in the course, with a Select All option. */
@@ -20,6 +21,7 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
   const assign = useAssignStudents();
   const [selected, setSelected] = useState<string[]>([]);
   const inputId = useId();
+  const hintId = useId();
 
   const available = useMemo(() => {
     const assigned = new Set(enrollments.data?.map((enrollment) => enrollment.studentId));
@@ -45,9 +47,9 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
     try {
       await assign.mutateAsync({ courseId, studentIds: selected.map(Number) });
       setSelected([]);
-      onStatus('Students assigned successfully');
+      onStatus(success('Students assigned successfully'));
     } catch (error) {
-      onStatus(`Error assigning students: ${errorMessage(error, 'unknown error')}`);
+      onStatus(failure(`Error assigning students: ${errorMessage(error, 'unknown error')}`));
     }
   }
 
@@ -64,14 +66,19 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
           */}
           <Stack gap={4}>
             <Input.Label htmlFor={inputId}>Select Students</Input.Label>
+            {/* The hint is a description, not the placeholder: a placeholder this long is cut off. */}
+            {students.length === 0 && (
+              <Input.Description id={hintId}>No students yet: add them on the Students page.</Input.Description>
+            )}
             <MultiSelect
               id={inputId}
+              aria-describedby={students.length === 0 ? hintId : undefined}
               placeholder={
                 available.length > 0
                   ? 'Search students'
                   : students.length > 0
-                    ? 'Every student is already assigned'
-                    : 'No students yet: add them on the Students page'
+                    ? 'All students assigned'
+                    : 'No students yet'
               }
               data={options}
               value={selected}

@@ -1,12 +1,36 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MAX_RESOURCE_BYTES } from '@valence/contract';
+import { encodeUploadId, MAX_RESOURCE_BYTES } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, success } from '../../../components/status';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { linkDuration, ResourceForm, validateResourceForm } from './resource-form';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/*
+ * jsdom has no network for tus: this stand-in "sends" the whole file at once, reporting 100 %, and
+ * finishes with an upload URL that names the storage key, as the server's tus endpoint does.
+ */
+vi.mock('tus-js-client', () => {
+  type Options = { onProgress?: (sent: number, total: number) => void; onSuccess?: () => void };
+  class Upload {
+    url: string | null = null;
+    constructor(
+      readonly file: File,
+      readonly options: Options,
+    ) {}
+    findPreviousUploads = () => Promise.resolve([]);
+    resumeFromPreviousUpload() {}
+    start() {
+      this.options.onProgress?.(this.file.size, this.file.size);
+      this.url = `/api/uploads/${encodeUploadId(`resources/1-${this.file.name}`)}`;
+      this.options.onSuccess?.();
+    }
+  }
+  return { Upload, DetailedError: class DetailedError extends Error {} };
+});
 
 const base = { file: null, link: '', liveAt: '', recordingAt: '', hours: 0, minutes: 0, seconds: 0 };
 const dates = { liveAt: '2025-03-01T10:00', recordingAt: '2025-03-01T12:00' };
@@ -102,7 +126,7 @@ describe('ResourceForm', () => {
     await user.clear(screen.getByLabelText('Seconds'));
     await user.type(screen.getByLabelText('Seconds'), '5');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith('YouTube link added successfully'));
+    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(success('YouTube link added successfully')));
     expect(fetch.calls[0]?.body).toMatchObject({
       name: youtube,
       url: youtube,
@@ -127,7 +151,7 @@ describe('ResourceForm', () => {
     expect(screen.getByLabelText('Minutes')).toHaveValue('70');
     expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid duration.');
     expect(fetch.calls).toHaveLength(0);
-    expect(onStatus).not.toHaveBeenCalledWith('YouTube link added successfully');
+    expect(onStatus).not.toHaveBeenCalledWith(success('YouTube link added successfully'));
   });
 
   it('reports a refused link with the server message', async () => {
@@ -137,6 +161,39 @@ describe('ResourceForm', () => {
     fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
     await user.type(screen.getByLabelText('Hours'), '1');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith('Error adding YouTube link: Course not found.'));
+    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(failure('Error adding YouTube link: Course not found.')));
+  });
+
+  it('uploads a file, adds it, and clears the form and its progress bar', async () => {
+    const { fetch, onStatus, user } = setup({
+      'POST /resources': ({ body }) => ({ status: 201, body: { id: 9, expiresAt: null, ...(body as object) } }),
+    });
+    const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
+    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
+    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(success('Resource added successfully')));
+    expect(fetch.calls[0]?.body).toMatchObject({
+      name: 'equilibrium.pdf',
+      url: 'resources/1-equilibrium.pdf',
+      type: 'application/pdf',
+    });
+    expect(screen.getByLabelText('Resource Name')).toHaveValue('');
+    // A bar left at 100 % under an emptied form reads as an upload still going on.
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByText('100%')).not.toBeInTheDocument();
+  });
+
+  it('keeps the progress bar where a failed upload stopped', async () => {
+    const { onStatus, user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
+    const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
+    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
+    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(failure('Error adding resource: Course not found.')));
+    expect(screen.getByLabelText('Resource Name')).toHaveValue('equilibrium.pdf');
+    expect(screen.getByText('100%')).toBeInTheDocument();
   });
 });

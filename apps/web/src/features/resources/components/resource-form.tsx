@@ -15,6 +15,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { type CreateResource, isYoutubeUrl, MAX_RESOURCE_BYTES } from '@valence/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { failure, type ShowStatus, success } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateResource } from '../api/create-resource';
 import { useUploadResourceFile } from '../api/upload-resource-file';
@@ -69,7 +70,7 @@ const reason = (error: unknown) => errorMessage(error, error instanceof Error ? 
 
 const EMPTY = { link: '', name: '', liveAt: '', recordingAt: '', expiresAt: '', hours: 0, minutes: 0, seconds: 0 };
 
-type ResourceFormProps = { courseId: number; onStatus: (message: string | null) => void };
+type ResourceFormProps = { courseId: number; onStatus: ShowStatus };
 
 /** Adds a lecture resource: an uploaded file (tus, resumable) or a YouTube link. */
 export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
@@ -120,6 +121,8 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
     setHours(EMPTY.hours);
     setMinutes(EMPTY.minutes);
     setSeconds(EMPTY.seconds);
+    // A bar at 100 % under an emptied form would read as an upload still pending.
+    setProgress(null);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -156,7 +159,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
       try {
         duration = await readVideoDuration(chosen);
       } catch (error) {
-        onStatus(`Error getting video duration: ${reason(error)}`);
+        onStatus(failure(`Error getting video duration: ${reason(error)}`));
         return;
       }
     }
@@ -165,7 +168,7 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
     try {
       key = await upload.mutateAsync({ file: chosen, onProgress: setProgress });
     } catch (error) {
-      onStatus(`Error uploading file: ${reason(error)}`);
+      onStatus(failure(`Error uploading file: ${reason(error)}`));
       return;
     }
     try {
@@ -177,10 +180,10 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
         duration,
         ...dates,
       });
-      onStatus('Resource added successfully');
+      onStatus(success('Resource added successfully'));
       reset();
     } catch (error) {
-      onStatus(`Error adding resource: ${reason(error)}`);
+      onStatus(failure(`Error adding resource: ${reason(error)}`));
     }
   }
 
@@ -194,10 +197,10 @@ export function ResourceForm({ courseId, onStatus }: ResourceFormProps) {
         duration: linkDuration({ hours, minutes, seconds }) ?? 0,
         ...dates,
       });
-      onStatus('YouTube link added successfully');
+      onStatus(success('YouTube link added successfully'));
       reset();
     } catch (error) {
-      onStatus(`Error adding YouTube link: ${reason(error)}`);
+      onStatus(failure(`Error adding YouTube link: ${reason(error)}`));
     }
   }
 

@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandYoutube, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
 import { formatInTimeZone, type Resource } from '@valence/contract';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteResource } from '../api/delete-resource';
 
 export type ResourceKind = 'image' | 'video' | 'pdf' | 'link' | 'file';
@@ -33,6 +34,17 @@ type ResourceListProps = { courseId: number; resources: Resource[]; canDelete: b
 
 export function ResourceList({ courseId, resources, canDelete, timeZone }: ResourceListProps) {
   const deleteResource = useDeleteResource();
+
+  // Deleting removes the lecture and its stored file for good, so it asks first, as course delete does.
+  async function handleDelete(resource: Resource) {
+    const confirmed = await confirmDialog({
+      title: 'Confirm Delete',
+      message: `Are you sure you want to delete ${resource.name}?`,
+      confirmLabel: 'Delete',
+    });
+    if (confirmed) deleteResource.mutate({ id: resource.id, courseId });
+  }
+
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="resources-heading">
       <Title order={3} id="resources-heading" mb="sm">
@@ -48,13 +60,20 @@ export function ResourceList({ courseId, resources, canDelete, timeZone }: Resou
             const duration = formatDuration(resource.duration);
             return (
               <Card key={resource.id} withBorder padding="sm" component="article" aria-label={resource.name}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                {/* On a phone the Delete button moves under the name rather than squeezing either. */}
+                <Group justify="space-between" gap="xs">
+                  <Group wrap="nowrap" gap="sm" style={{ flex: '1 1 14rem', minWidth: 0 }}>
                     <ThemeIcon size="lg" variant="light" color={kind.color} aria-label={kind.label} role="img">
                       <Icon size={20} aria-hidden />
                     </ThemeIcon>
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Anchor href={resource.url} target="_blank" rel="noopener noreferrer" fw={600} truncate>
+                      <Anchor
+                        href={resource.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        fw={600}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
                         {resource.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">
@@ -70,8 +89,9 @@ export function ResourceList({ courseId, resources, canDelete, timeZone }: Resou
                       variant="light"
                       color="red"
                       leftSection={<IconTrash size={14} />}
+                      ml="auto"
                       loading={deleteResource.isPending && deleteResource.variables?.id === resource.id}
-                      onClick={() => deleteResource.mutate({ id: resource.id, courseId })}
+                      onClick={() => handleDelete(resource)}
                     >
                       Delete
                     </Button>

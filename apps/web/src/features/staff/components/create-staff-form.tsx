@@ -1,6 +1,7 @@
-import { Button, Card, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type CreateStaffRequest, createStaffRequestSchema, type StaffRole } from '@valence/contract';
 import { type FormEvent, useState } from 'react';
+import { failure, type StatusMessage, success } from '../../../components/status';
 import { StatusLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateStaff } from '../api/create-staff';
@@ -17,7 +18,7 @@ export function CreateStaffForm() {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<StaffRole>('ROLE_ADMIN');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<StatusMessage | null>(null);
   const createStaff = useCreateStaff();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,11 +37,11 @@ export function CreateStaffForm() {
     setErrors({});
     try {
       await createStaff.mutateAsync(parsed.data);
-      setStatus('Staff account created successfully');
+      setStatus(success('Staff account created successfully'));
       setUsername('');
       setPassword('');
     } catch (error) {
-      setStatus(`Error creating staff account: ${errorMessage(error, 'unknown error')}`);
+      setStatus(failure(`Error creating staff account: ${errorMessage(error, 'unknown error')}`));
     }
   }
 
@@ -49,7 +50,8 @@ export function CreateStaffForm() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Title order={3}>Add Staff Account</Title>
-          <Group grow align="flex-start">
+          {/* One field a row on a phone: side by side, placeholders and the role were cut to "Admi". */}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               label="Username"
               placeholder="Staff username"
@@ -74,13 +76,13 @@ export function CreateStaffForm() {
               error={errors.role}
               onChange={(event) => setRole(event.currentTarget.value as StaffRole)}
             />
-          </Group>
+          </SimpleGrid>
           <Group>
             <Button type="submit" loading={createStaff.isPending}>
               Add Staff
             </Button>
           </Group>
-          <StatusLine message={status} />
+          <StatusLine status={status} />
         </Stack>
       </form>
     </Card>

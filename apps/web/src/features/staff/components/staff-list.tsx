@@ -26,7 +26,8 @@ export function StaffList({ timeZone }: { timeZone: string }) {
               <Table.Tr key={member.id}>
                 <Table.Td>{member.username}</Table.Td>
                 <Table.Td>
-                  <Badge color={member.role === 'ROLE_SUPERADMIN' ? 'grape' : 'blue'}>
+                  {/* A narrow table squeezes a badge to "S…" unless it claims its own width. */}
+                  <Badge color={member.role === 'ROLE_SUPERADMIN' ? 'grape' : 'blue'} miw="max-content">
                     {member.role === 'ROLE_SUPERADMIN' ? 'Superadmin' : 'Admin'}
                   </Badge>
                 </Table.Td>
