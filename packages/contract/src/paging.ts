@@ -32,3 +32,21 @@ export type Page<T> = { items: T[]; total: number; limit: number; offset: number
 
 /** A list call's answer: the plain array, or one page when paging was asked for. */
 export const listOrPageSchema = <T extends z.ZodType>(item: T) => z.union([z.array(item), pageSchema(item)]);
+
+/**
+ * A `sort` parameter over the given fields: `field` ascending, `-field` descending. Each list names
+ * its own fields, so an unknown one is refused with the list of those it takes.
+ */
+export const sortSchema = <const F extends readonly [string, ...string[]]>(fields: F) => {
+  const values = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return z.enum(values, { message: `sort must be one of: ${values.join(', ')}.` }) as unknown as z.ZodType<
+    F[number] | `-${F[number]}`
+  >;
+};
+
+/** The field and direction of a parsed `sort` value. */
+export function sortOf<F extends string>(sort: F | `-${F}`): { field: F; descending: boolean } {
+  return sort.startsWith('-')
+    ? { field: sort.slice(1) as F, descending: true }
+    : { field: sort as F, descending: false };
+}

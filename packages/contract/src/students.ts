@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema, newUsernameSchema } from './auth.js';
+import { idSchema } from './common.js';
+import { pageQuerySchema } from './paging.js';
 
 export const studentSchema = z.object({
   id: z.number().int(),
@@ -21,3 +23,12 @@ export function studentLabel(student: Pick<Student, 'id' | 'username' | 'name'>)
   if (student.name) return student.name;
   return `ID: ${student.id}`;
 }
+
+/**
+ * GET /students: paging plus `notInCourse`, which leaves out the course's students (the picker that
+ * assigns students offers only those not yet assigned).
+ */
+export const studentListQuerySchema = pageQuerySchema.extend({
+  notInCourse: idSchema('notInCourse').optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;

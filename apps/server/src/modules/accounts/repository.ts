@@ -1,7 +1,7 @@
 import type { Role } from '@valence/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts } from '../../db/schema.js';
+import { accounts, enrollments } from '../../db/schema.js';
 import { containsPattern } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -51,27 +51,35 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
     .orderBy(asc(accounts.id));
 }
 
-/** Student accounts whose username contains `q` (any case), without secrets: only what is sent. */
-function studentsWhere(q: string | undefined) {
-  const isStudent = eq(accounts.role, 'ROLE_STUDENT');
-  return q ? and(isStudent, sql`lower(${accounts.username}) like ${containsPattern(q)}`) : isStudent;
+/** Student accounts whose username contains `q` (any case), and not in course `notInCourse`. */
+function studentsWhere(filter: StudentFilter) {
+  return and(
+    eq(accounts.role, 'ROLE_STUDENT'),
+    filter.q ? sql`lower(${accounts.username}) like ${containsPattern(filter.q)}` : undefined,
+    filter.notInCourse === undefined
+      ? undefined
+      : sql`not exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${filter.notInCourse} and ${enrollments.studentId} = ${accounts.id})`,
+  );
 }
 
-export function listStudents(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {
+export type StudentFilter = { q?: string | undefined; notInCourse?: number | undefined };
+
+/** Without secrets: only the columns a student answer carries. */
+export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number; offset: number }) {
   return db
     .select({ id: accounts.id, username: accounts.username, name: accounts.name, loggedIn: accounts.loggedIn })
     .from(accounts)
-    .where(studentsWhere(filter.q))
+    .where(studentsWhere(filter))
     .orderBy(asc(accounts.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }
 
-export function countStudents(db: DbOrTx, q: string | undefined) {
+export function countStudents(db: DbOrTx, filter: StudentFilter) {
   return db
     .select({ count: sql<number>`count(*)::int` })
     .from(accounts)
-    .where(studentsWhere(q))
+    .where(studentsWhere(filter))
     .then((rows) => rows[0]?.count ?? 0);
 }
 

@@ -302,3 +302,25 @@ describe('enrolments', () => {
     expect(rows.json()).toEqual([]);
   });
 });
+
+describe('GET /courses paging', () => {
+  it('answers one page newest first with the total, searching titles in any case', async () => {
+    const made = [];
+    for (const title of ['Paging Alpha', 'paging beta', 'PAGING Gamma']) made.push(await createCourse(title));
+    const page = await t.app.inject({ method: 'GET', url: '/api/courses?limit=2&q=pAgInG', headers: tutor.headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(page.json().items.map((c: { title: string }) => c.title)).toEqual(['PAGING Gamma', 'paging beta']);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: '/api/courses?limit=2&offset=2&q=paging',
+      headers: tutor.headers,
+    });
+    expect(rest.json().items.map((c: { id: number }) => c.id)).toEqual([made[0]?.id]);
+
+    const all = await t.app.inject({ method: 'GET', url: '/api/courses', headers: tutor.headers });
+    expect(Array.isArray(all.json())).toBe(true);
+    const count = await t.app.inject({ method: 'GET', url: '/api/courses?limit=0', headers: tutor.headers });
+    expect(count.json()).toEqual({ items: [], total: all.json().length, limit: 0, offset: 0 });
+  });
+});

@@ -1,11 +1,30 @@
 import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, enrollments, exams, mcqQuestions, resources, submissions } from '../../db/schema.js';
+import { containsPattern } from '../../lib/paging.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
-export function listCourses(db: DbOrTx) {
-  return db.select().from(courses).orderBy(desc(courses.createdAt), desc(courses.id));
+const titleContains = (q: string | undefined) =>
+  q ? sql`lower(${courses.title}) like ${containsPattern(q)}` : undefined;
+
+/** Newest first; with `q`, only titles that contain it (any case). */
+export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {
+  return db
+    .select()
+    .from(courses)
+    .where(titleContains(filter.q))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export function countCourses(db: DbOrTx, q: string | undefined) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(titleContains(q))
+    .then((rows) => rows[0]?.count ?? 0);
 }
 
 export function findCourse(db: DbOrTx, id: number) {

@@ -4,9 +4,10 @@ import {
   courseSchema,
   errorResponseSchema,
   idParamSchema,
+  listOrPageSchema,
+  pageQuerySchema,
 } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { ResourcesService } from '../resources/service.js';
 import { CoursesService } from './service.js';
@@ -15,8 +16,18 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new CoursesService(app.db, app.storage, ResourcesService.fromApp(app), app.log);
   const tags = ['courses'];
 
-  app.get('/courses', { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(courseSchema) } } }, () =>
-    service.list(),
+  app.get(
+    '/courses',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Courses, newest first; with limit, one page of them (q: title contains, any case) and the total',
+        querystring: pageQuerySchema,
+        response: { 200: listOrPageSchema(courseSchema) },
+      },
+    },
+    (request) => service.list(request.query),
   );
 
   app.post(

@@ -1,8 +1,9 @@
-import type { Course, CourseDetail, CourseInput } from '@valence/contract';
+import type { Course, CourseDetail, CourseInput, Page, PageQuery } from '@valence/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../plugins/auth.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ResourcesService } from '../resources/service.js';
@@ -24,8 +25,12 @@ export class CoursesService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async list(): Promise<Course[]> {
-    return (await repo.listCourses(this.db)).map(toCourse);
+  /** Every course, or one page of those whose title contains `q`; newest first either way. */
+  list(query: PageQuery): Promise<Course[] | Page<Course>> {
+    return pageOrAll(query, {
+      page: async (window) => (await repo.listCourses(this.db, { q: query.q, ...window })).map(toCourse),
+      count: () => repo.countCourses(this.db, query.q),
+    });
   }
 
   async get(id: number): Promise<CourseDetail> {

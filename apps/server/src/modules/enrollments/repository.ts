@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
+import { containsPattern } from '../../lib/paging.js';
 
 const enrollmentColumns = {
   id: enrollments.id,
@@ -30,8 +31,81 @@ function selectEnrollments(db: DbOrTx) {
     .innerJoin(accounts, eq(accounts.id, enrollments.studentId));
 }
 
-export function listForCourse(db: DbOrTx, courseId: number): Promise<EnrollmentRow[]> {
-  return selectEnrollments(db).where(eq(enrollments.courseId, courseId)).orderBy(asc(accounts.username));
+const sortColumns = { username: accounts.username, enrollmentDate: enrollments.enrollmentDate } as const;
+export type EnrollmentSortField = keyof typeof sortColumns;
+
+function ofCourse(courseId: number, q: string | undefined) {
+  const inCourse = eq(enrollments.courseId, courseId);
+  return q ? and(inCourse, sql`lower(${accounts.username}) like ${containsPattern(q)}`) : inCourse;
+}
+
+/** The course's enrolments, by username unless `sort` says otherwise; with `q`, usernames containing it. */
+export function listForCourse(
+  db: DbOrTx,
+  courseId: number,
+  filter: {
+    q?: string | undefined;
+    sort?: { field: EnrollmentSortField; descending: boolean } | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<EnrollmentRow[]> {
+  const sort = filter.sort ?? { field: 'username', descending: false };
+  const column = sortColumns[sort.field];
+  return selectEnrollments(db)
+    .where(ofCourse(courseId, filter.q))
+    .orderBy(sort.descending ? desc(column) : asc(column), asc(enrollments.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export function countForCourse(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(enrollments)
+    .innerJoin(accounts, eq(accounts.id, enrollments.studentId))
+    .where(ofCourse(courseId, q))
+    .then((rows) => rows[0]?.count ?? 0);
+}
+
+/**
+ * Enrols many students in one statement: the named ones (`studentIds`) or every student whose
+ * username contains `q`. Those already in the course are skipped (ON CONFLICT), so the count
+ * returned is of enrolments this statement made.
+ */
+export async function insertEnrollments(
+  db: DbOrTx,
+  values: {
+    courseId: number;
+    status: 'ACTIVE' | 'DISABLED';
+    students: { ids: number[] } | { q: string | undefined };
+  },
+): Promise<number> {
+  const matching =
+    'ids' in values.students
+      ? // One array parameter (the ids are validated integers), not one parameter per student.
+        sql`a.id = any(${`{${values.students.ids.join(',')}}`}::int[])`
+      : values.students.q
+        ? sql`lower(a.username) like ${containsPattern(values.students.q)}`
+        : sql`true`;
+  const result = await db.execute(sql`
+    insert into enrollments (course_id, student_id, status)
+    select ${values.courseId}::int, a.id, ${values.status}::text
+    from accounts a
+    where a.role = 'ROLE_STUDENT' and ${matching}
+    on conflict (course_id, student_id) do nothing
+    returning id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows.length;
+}
+
+/** Which of these ids are student accounts. */
+export function existingStudentIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+  return db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.role, 'ROLE_STUDENT'), inArray(accounts.id, ids)))
+    .then((rows) => rows.map((row) => row.id));
 }
 
 export function findEnrollment(db: DbOrTx, id: number): Promise<EnrollmentRow | undefined> {

@@ -1,6 +1,14 @@
-import { createEnrollmentSchema, enrollmentSchema, errorResponseSchema, idParamSchema } from '@valence/contract';
+import {
+  bulkEnrollmentResultSchema,
+  bulkEnrollmentSchema,
+  createEnrollmentSchema,
+  enrollmentListQuerySchema,
+  enrollmentSchema,
+  errorResponseSchema,
+  idParamSchema,
+  listOrPageSchema,
+} from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { EnrollmentsService } from './service.js';
 
 export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,9 +19,29 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enrollments/course/:id',
     {
       config: { access: 'staff' },
-      schema: { tags, params: idParamSchema, response: { 200: z.array(enrollmentSchema), 404: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: "The course's enrolments; with limit, one page (q: username contains; sort) and the total",
+        params: idParamSchema,
+        querystring: enrollmentListQuerySchema,
+        response: { 200: listOrPageSchema(enrollmentSchema), 404: errorResponseSchema },
+      },
     },
-    (request) => service.listForCourse(request.params.id),
+    (request) => service.listForCourse(request.params.id, request.query),
+  );
+
+  app.post(
+    '/enrollments/bulk',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Enrol many students (named, or all not yet in the course) in one request',
+        body: bulkEnrollmentSchema,
+        response: { 200: bulkEnrollmentResultSchema, 404: errorResponseSchema },
+      },
+    },
+    (request) => service.createMany(request.principal, request.body),
   );
 
   app.post(

@@ -1,10 +1,23 @@
-import type { Enrollment } from '@valence/contract';
+import {
+  type BulkEnrollmentResult,
+  type bulkEnrollmentSchema,
+  type Enrollment,
+  type EnrollmentListQuery,
+  type Page,
+  sortOf,
+} from '@valence/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { pageOrAll } from '../../lib/paging.js';
+import type { Principal } from '../../plugins/auth.js';
 import { findById } from '../accounts/repository.js';
 import { findCourse, lockCourse } from '../courses/repository.js';
 import * as repo from './repository.js';
+
+type BulkEnrollmentInput = z.output<typeof bulkEnrollmentSchema>;
 
 const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
   ...row,
@@ -14,9 +27,47 @@ const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
 export class EnrollmentsService {
   constructor(private readonly db: Db) {}
 
-  async listForCourse(courseId: number): Promise<Enrollment[]> {
+  /** The course's enrolments (all, or one page with the total); 404 for a course that does not exist. */
+  async listForCourse(courseId: number, query: EnrollmentListQuery): Promise<Enrollment[] | Page<Enrollment>> {
     if (!(await findCourse(this.db, courseId))) throw notFound('Course not found.');
-    return (await repo.listForCourse(this.db, courseId)).map(toEnrollment);
+    const sort = query.sort ? sortOf(query.sort) : undefined;
+    return pageOrAll(query, {
+      page: async (window) =>
+        (await repo.listForCourse(this.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
+      count: () => repo.countForCourse(this.db, courseId, query.q),
+    });
+  }
+
+  /**
+   * Many students in one request and one statement. Named ids that are not students refuse the whole
+   * request, so nothing is half done; students already in the course are skipped and counted.
+   */
+  async createMany(actor: Principal | null, input: BulkEnrollmentInput): Promise<BulkEnrollmentResult> {
+    const ids = input.studentIds ? [...new Set(input.studentIds)] : undefined;
+    if (ids) {
+      const found = new Set(await repo.existingStudentIds(this.db, ids));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        throw notFound(
+          `${missing.length === 1 ? 'Student' : 'Students'} not found: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}.`,
+        );
+      }
+    }
+    return this.db.transaction(async (tx) => {
+      const course = await lockCourse(tx, input.courseId, 'share');
+      if (!course) throw notFound('Course not found.');
+      const status = course.paused ? 'DISABLED' : input.status;
+      const created = await repo.insertEnrollments(tx, {
+        courseId: course.id,
+        status,
+        students: ids ? { ids } : { q: input.allUnassigned?.q },
+      });
+      await audit(tx, actor, 'enrollment.bulk', `course:${course.id}`, {
+        created,
+        ...(ids ? { named: ids.length } : { allUnassigned: input.allUnassigned?.q ?? true }),
+      });
+      return { created, alreadyEnrolled: ids ? ids.length - created : 0, status };
+    });
   }
 
   /**

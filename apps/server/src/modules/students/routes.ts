@@ -1,7 +1,7 @@
 import {
   errorResponseSchema,
   listOrPageSchema,
-  pageQuerySchema,
+  studentListQuerySchema,
   studentSchema,
   studentSignupRequestSchema,
 } from '@valence/contract';
@@ -17,8 +17,9 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: {
         tags: ['students'],
-        summary: 'Students; with limit, one page of them (q: username contains, any case) and the total',
-        querystring: pageQuerySchema,
+        summary:
+          'Students; with limit, one page of them (q: username contains, any case; notInCourse: not enrolled there) and the total',
+        querystring: studentListQuerySchema,
         response: { 200: listOrPageSchema(studentSchema) },
       },
     },

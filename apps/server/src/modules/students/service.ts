@@ -1,4 +1,4 @@
-import type { Page, PageQuery, Student, StudentSignupRequest } from '@valence/contract';
+import type { Page, Student, StudentListQuery, StudentSignupRequest } from '@valence/contract';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { pageOrAll } from '../../lib/paging.js';
@@ -17,11 +17,12 @@ export const toStudent = (row: Pick<AccountRow, 'id' | 'username' | 'name' | 'lo
 export class StudentsService {
   constructor(private readonly db: Db) {}
 
-  /** Every student, or one page of those whose username contains `q`. */
-  list(query: PageQuery): Promise<Student[] | Page<Student>> {
+  /** Every student, or one page of those whose username contains `q` (and not in `notInCourse`). */
+  list(query: StudentListQuery): Promise<Student[] | Page<Student>> {
+    const filter = { q: query.q, notInCourse: query.notInCourse };
     return pageOrAll(query, {
-      page: (window) => listStudents(this.db, { q: query.q, ...window }),
-      count: () => countStudents(this.db, query.q),
+      page: (window) => listStudents(this.db, { ...filter, ...window }),
+      count: () => countStudents(this.db, filter),
     });
   }
 
