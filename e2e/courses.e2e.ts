@@ -51,7 +51,8 @@ describe('courses and lecture resources', () => {
     await page.getByPlaceholder('Search by course title...').fill(title.toUpperCase());
     const card = page.getByRole('article', { name: title });
     await card.waitFor();
-    expect(await page.getByRole('article').count()).toBe(1);
+    // The server answers 300 ms after the last key; until then the previous page stays.
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
     await page.getByPlaceholder('Search by course title...').fill(`no such course ${stamp}`);
     await page.getByText('No courses found matching your search criteria.').waitFor();
     await page.getByPlaceholder('Search by course title...').fill(title);
@@ -111,8 +112,12 @@ describe('courses and lecture resources', () => {
     expect((await ranged.arrayBuffer()).byteLength).toBe(100);
 
     // Assign the two students.
-    await page.getByLabel('Select Students').click();
-    for (const username of students) await page.getByRole('option', { name: username }).click();
+    // The picker searches the server; each student is found by typing part of the name.
+    const picker = page.getByLabel('Select Students');
+    for (const username of students) {
+      await picker.fill(username);
+      await page.getByRole('option', { name: username, exact: true }).click();
+    }
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Assign Students' }).click();
     await page.getByText('Students assigned successfully').waitFor();

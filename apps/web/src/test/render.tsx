@@ -35,8 +35,11 @@ export function renderWithProviders(
   };
 }
 
-/** A fetch stub answering by "METHOD /path" (path without the API base). */
-export type FakeRoute = (request: { body: unknown }) => { status?: number; body?: unknown };
+/**
+ * A fetch stub answering by "METHOD /path?query" or, when no route names the query, "METHOD /path"
+ * (paths without the API base). A route function sees the body and the query parameters.
+ */
+export type FakeRoute = (request: { body: unknown; query: URLSearchParams }) => { status?: number; body?: unknown };
 export function fakeFetch(routes: Record<string, FakeRoute | { status?: number; body?: unknown }>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const fn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -45,9 +48,10 @@ export function fakeFetch(routes: Record<string, FakeRoute | { status?: number; 
     const path = url.replace(/^.*?\/api/, '');
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body });
-    const route = routes[`${method} ${path}`];
+    const [bare = path, query = ''] = path.split('?');
+    const route = routes[`${method} ${path}`] ?? routes[`${method} ${bare}`];
     if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-    const answer = typeof route === 'function' ? route({ body }) : route;
+    const answer = typeof route === 'function' ? route({ body, query: new URLSearchParams(query) }) : route;
     const status = answer.status ?? 200;
     if (status === 204) return new Response(null, { status });
     return new Response(JSON.stringify(answer.body ?? {}), {
@@ -56,4 +60,26 @@ export function fakeFetch(routes: Record<string, FakeRoute | { status?: number; 
     });
   };
   return { fn, calls };
+}
+
+/**
+ * Answers a paged list call as the server does: `q` (contains, any case, on `field`), `limit` and
+ * `offset`, or the plain array without `limit`. For the portal's tests, not a copy of the SQL.
+ */
+export function pagedRoute<T>(rows: T[], field?: (row: T) => string): FakeRoute {
+  return ({ query }) => {
+    const q = query.get('q')?.toLowerCase();
+    const matching = q && field ? rows.filter((row) => field(row).toLowerCase().includes(q)) : rows;
+    const limit = query.get('limit');
+    if (limit === null) return { body: matching };
+    const offset = Number(query.get('offset') ?? 0);
+    return {
+      body: {
+        items: matching.slice(offset, offset + Number(limit)),
+        total: matching.length,
+        limit: Number(limit),
+        offset,
+      },
+    };
+  };
 }

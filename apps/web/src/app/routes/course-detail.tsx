@@ -7,14 +7,12 @@ import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { ResourceForm, ResourceList } from '../../features/resources';
 import { usePlatformTimeZone } from '../../features/settings';
-import { useStudents } from '../../features/students';
 import { isSuperadmin, useSession } from '../../lib/session';
 
 export function CourseDetailRoute() {
   const courseId = Number(useParams().id);
   const session = useSession();
   const course = useCourse(courseId);
-  const students = useStudents();
   const [status, showStatus] = useStatusMessage();
   const timeZone = usePlatformTimeZone();
 
@@ -51,7 +49,7 @@ export function CourseDetailRoute() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack>
               <AssignedStudents courseId={courseId} />
-              <AssignStudentsForm courseId={courseId} students={students.data ?? []} onStatus={showStatus} />
+              <AssignStudentsForm courseId={courseId} onStatus={showStatus} />
             </Stack>
           </Grid.Col>
         </Grid>

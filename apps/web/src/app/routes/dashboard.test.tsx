@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Course } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../lib/session';
-import { fakeFetch, renderWithProviders } from '../../test/render';
+import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { DashboardRoute } from './dashboard';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,6 +15,8 @@ const course = (id: number, title: string, paused = false): Course => ({
   createdAt: new Date(Date.UTC(2025, 0, id)).toISOString(),
   paused,
 });
+
+const newestFirst = (courses: Course[]) => [...courses].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
 const COURSES = [
   course(1, 'Organic Chemistry'),
@@ -29,8 +31,8 @@ const COURSES = [
 function setup(role: 'ROLE_SUPERADMIN' | 'ROLE_ADMIN' = 'ROLE_ADMIN', extra = {}) {
   writeSession({ token: 't', roles: [role] });
   const fetch = fakeFetch({
-    'GET /courses': { body: COURSES },
-    'GET /students': { body: [{ id: 1, username: 's1', name: null, loggedIn: false }] },
+    'GET /courses': pagedRoute(newestFirst(COURSES), (c) => c.title),
+    'GET /students': pagedRoute([{ id: 1, username: 's1', name: null, loggedIn: false }]),
     ...extra,
   });
   vi.stubGlobal('fetch', fetch.fn);
@@ -60,20 +62,22 @@ describe('Dashboard', () => {
   });
 
   it('says there are no courses yet, not that a search failed, when there are none', async () => {
-    setup('ROLE_ADMIN', { 'GET /courses': { body: [] } });
+    setup('ROLE_ADMIN', { 'GET /courses': pagedRoute<Course>([]) });
     expect(await screen.findByText('No courses yet. Create your first course above.')).toBeInTheDocument();
     expect(screen.queryByText('No courses found matching your search criteria.')).not.toBeInTheDocument();
     await userEvent.setup().type(screen.getByPlaceholderText('Search by course title...'), 'kinetics');
-    expect(screen.getByText('No courses found matching your search criteria.')).toBeInTheDocument();
+    // The search goes to the server 300 ms after the last key.
+    expect(await screen.findByText('No courses found matching your search criteria.')).toBeInTheDocument();
     expect(screen.queryByText('No courses yet. Create your first course above.')).not.toBeInTheDocument();
   });
 
-  it('filters case-insensitively on the title and says when nothing matches', async () => {
-    setup();
+  it('asks the server for one page, searching case-insensitively on the title, and says when nothing matches', async () => {
+    const fetch = setup();
     await screen.findByRole('link', { name: 'Thermodynamics' });
     const user = userEvent.setup();
     const search = screen.getByPlaceholderText('Search by course title...');
     await user.type(search, 'CHEMISTRY');
+    await waitFor(() => expect(titles()).toHaveLength(5));
     expect(titles()).toEqual([
       'Electrochemistry',
       'Biochemistry',
@@ -84,8 +88,16 @@ describe('Dashboard', () => {
     expect(screen.queryByText(/Page \d of/)).not.toBeInTheDocument();
     await user.clear(search);
     await user.type(search, 'quantum');
+    expect(await screen.findByText('No courses found matching your search criteria.')).toBeInTheDocument();
     expect(titles()).toEqual([]);
-    expect(screen.getByText('No courses found matching your search criteria.')).toBeInTheDocument();
+    // One request per settled search, each for one page: no whole-table download, no request per key.
+    const courseCalls = fetch.calls.filter((call) => call.path.startsWith('/courses?')).map((call) => call.path);
+    expect(courseCalls.sort()).toEqual([
+      '/courses?limit=0',
+      '/courses?limit=6&offset=0',
+      '/courses?limit=6&offset=0&q=CHEMISTRY',
+      '/courses?limit=6&offset=0&q=quantum',
+    ]);
   });
 
   it('keeps Create Course disabled until both fields have text', async () => {

@@ -2,14 +2,14 @@ import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
 import { StatCard } from '../../components/stat-card';
 import { StatusLine } from '../../components/status-line';
 import { useStatusMessage } from '../../components/use-status-message';
-import { CourseList, CreateCourseForm, useCourses } from '../../features/courses';
-import { useStudents } from '../../features/students';
+import { CourseList, CreateCourseForm, useCourseCount } from '../../features/courses';
+import { useStudentCount } from '../../features/students';
 import { isSuperadmin, useSession } from '../../lib/session';
 
 export function DashboardRoute() {
   const session = useSession();
-  const students = useStudents();
-  const courses = useCourses();
+  const students = useStudentCount();
+  const courses = useCourseCount();
   const [status, showStatus] = useStatusMessage();
 
   return (
@@ -17,8 +17,8 @@ export function DashboardRoute() {
       <Stack>
         <Title order={2}>Dashboard</Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <StatCard label="Total Students" value={students.data ? students.data.length : '--'} />
-          <StatCard label="Total Courses" value={courses.data?.length ?? 0} loading={courses.isPending} />
+          <StatCard label="Total Students" value={students.data ?? '--'} />
+          <StatCard label="Total Courses" value={courses.data ?? 0} loading={courses.isPending} />
         </SimpleGrid>
         <CreateCourseForm onStatus={showStatus} />
         <StatusLine status={status} />

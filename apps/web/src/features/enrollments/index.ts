@@ -1,3 +1,3 @@
-export { courseEnrollmentsQueryOptions, useCourseEnrollments } from './api/get-course-enrollments';
+export { courseEnrollmentsPageQueryOptions, useCourseEnrollmentsPage } from './api/get-course-enrollments';
 export { AssignStudentsForm } from './components/assign-students-form';
 export { AssignedStudents } from './components/assigned-students';

@@ -1,1 +1,1 @@
-export { getStudents, studentsQueryOptions, useStudents } from './api/get-students';
+export { getStudentCount, studentCountQueryOptions, useStudentCount } from './api/get-student-count';

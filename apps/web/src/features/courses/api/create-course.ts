@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { coursesQueryKey } from './get-courses';
+import { keys } from '../../../lib/query-keys';
 
 export function createCourse(input: CourseInput): Promise<Course> {
   return apiFetch('/courses', { method: 'POST', body: input }, courseSchema);
@@ -11,7 +11,11 @@ export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCourse,
-    // Spec section 7: the list is re-fetched after a create.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }),
+    // Spec section 7: the list is re-fetched after a create (its pages and the counter).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.courses.lists }),
+        queryClient.invalidateQueries({ queryKey: keys.courses.count }),
+      ]),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Course } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { coursesQueryKey } from './get-courses';
+import { keys } from '../../../lib/query-keys';
 
 export function deleteCourse(id: number): Promise<void> {
   return apiFetch<void>(`/courses/${id}`, { method: 'DELETE' });
@@ -11,11 +10,14 @@ export function useDeleteCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCourse,
-    // Spec section 7: on success the course is removed from the cached list locally.
+    // The course leaves every cached page and the counter; its own data and enrolments are dropped.
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<Course[]>(coursesQueryKey, (courses) => courses?.filter((course) => course.id !== id));
-      queryClient.removeQueries({ queryKey: ['courses', id] });
-      queryClient.removeQueries({ queryKey: ['enrollments', 'course', id] });
+      queryClient.removeQueries({ queryKey: keys.courses.detail(id) });
+      queryClient.removeQueries({ queryKey: keys.enrollments.ofCourse(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.courses.lists }),
+        queryClient.invalidateQueries({ queryKey: keys.courses.count }),
+      ]);
     },
   });
 }

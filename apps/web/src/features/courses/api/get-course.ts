@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CourseDetail, courseDetailSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-
-export const courseQueryKey = (id: number) => ['courses', id] as const;
+import { keys } from '../../../lib/query-keys';
 
 export function getCourse(id: number): Promise<CourseDetail> {
   return apiFetch(`/courses/${id}`, {}, courseDetailSchema);
@@ -13,7 +12,7 @@ export function getCourse(id: number): Promise<CourseDetail> {
  * even though the list itself is cached for good.
  */
 export const courseQueryOptions = (id: number) =>
-  queryOptions({ queryKey: courseQueryKey(id), queryFn: () => getCourse(id), staleTime: 0 });
+  queryOptions({ queryKey: keys.courses.detail(id), queryFn: () => getCourse(id), staleTime: 0 });
 
 export function useCourse(id: number) {
   return useQuery(courseQueryOptions(id));

@@ -1,21 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Course, courseSchema } from '@valence/contract';
-import { z } from 'zod';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Course, courseSchema, type Page } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { keys } from '../../../lib/query-keys';
 
-export const coursesQueryKey = ['courses'] as const;
-
-/** Newest first by createdAt (spec section 4), whatever order the server answered in. */
-export function sortNewestFirst(courses: Course[]): Course[] {
-  return [...courses].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+/** One page of courses, newest first (the server's order), whose titles contain `q`. */
+export function getCoursesPage(request: PageRequest): Promise<Page<Course>> {
+  return apiFetch(`/courses${pageQueryString(request)}`, {}, pageOf(courseSchema));
 }
 
-export async function getCourses(): Promise<Course[]> {
-  return sortNewestFirst(await apiFetch('/courses', {}, z.array(courseSchema)));
-}
+export const coursesPageQueryOptions = (request: PageRequest) =>
+  queryOptions({
+    queryKey: keys.courses.page(request),
+    queryFn: () => getCoursesPage(request),
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
 
-export const coursesQueryOptions = () => queryOptions({ queryKey: coursesQueryKey, queryFn: getCourses });
-
-export function useCourses() {
-  return useQuery(coursesQueryOptions());
+export function useCoursesPage(request: PageRequest) {
+  return useQuery(coursesPageQueryOptions(request));
 }

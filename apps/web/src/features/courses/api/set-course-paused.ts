@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 
 export type SetCoursePausedVariables = { id: number; paused: boolean };
 
@@ -18,8 +19,8 @@ export function useSetCoursePaused() {
     // Spec section 4: afterwards the course's enrolments are re-read, and so is the paused flag.
     onSettled: (_result, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['enrollments', 'course', id] }),
-        queryClient.invalidateQueries({ queryKey: ['courses'] }),
+        queryClient.invalidateQueries({ queryKey: keys.enrollments.ofCourse(id) }),
+        queryClient.invalidateQueries({ queryKey: keys.courses.all }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 
 export type UpdateCourseVariables = { id: number; input: CourseInput };
 
@@ -12,6 +13,6 @@ export function useUpdateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.courses.all }),
   });
 }

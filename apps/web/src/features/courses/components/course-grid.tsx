@@ -1,24 +1,31 @@
-import { Alert, Loader, SimpleGrid, Text } from '@mantine/core';
-import { errorMessage } from '../../../lib/api-client';
-import { useCourses } from '../api/get-courses';
+import { SimpleGrid } from '@mantine/core';
+import { PAGE_SIZE } from '@valence/contract';
+import { useState } from 'react';
+import { PagedList } from '../../../components/paged-list';
+import { useCoursesPage } from '../api/get-courses';
 import { CourseCard } from './course-card';
 
-/** The /courses screen: every course as a card, newest first, no actions. */
+/** The /courses screen: the courses as cards, newest first, a page at a time, no actions. */
 export function CourseGrid() {
-  const courses = useCourses();
-  if (courses.isPending) return <Loader size="sm" aria-label="Loading courses" />;
-  if (courses.isError)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(courses.error, 'Failed to load courses')}
-      </Alert>
-    );
-  if (courses.data.length === 0) return <Text c="dimmed">No courses yet.</Text>;
+  const [page, setPage] = useState(1);
+  const courses = useCoursesPage({ page, pageSize: PAGE_SIZE.courses });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      {courses.data.map((course) => (
-        <CourseCard key={course.id} course={course} />
-      ))}
-    </SimpleGrid>
+    <PagedList
+      query={courses}
+      page={page}
+      pageSize={PAGE_SIZE.courses}
+      onPageChange={setPage}
+      loadingLabel="Loading courses"
+      errorText="Failed to load courses"
+      emptyText="No courses yet."
+    >
+      {(items) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {items.map((course) => (
+            <CourseCard key={course.id} course={course} />
+          ))}
+        </SimpleGrid>
+      )}
+    </PagedList>
   );
 }

@@ -1,32 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Enrollment, enrollmentSchema } from '@valence/contract';
+import { type BulkEnrollmentResult, bulkEnrollmentResultSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { courseEnrollmentsQueryKey } from './get-course-enrollments';
+import { keys } from '../../../lib/query-keys';
 
-export type AssignStudentsVariables = { courseId: number; studentIds: number[] };
+/**
+ * One request for every selected student (or for all not yet assigned), made in one statement on
+ * the server: either all are enrolled or, when one is refused, none.
+ */
+export type AssignStudentsVariables = { courseId: number } & (
+  | { studentIds: number[] }
+  | { allUnassigned: { q?: string } }
+);
 
-export function createEnrollment(courseId: number, studentId: number): Promise<Enrollment> {
-  return apiFetch(
-    '/enrollments',
-    { method: 'POST', body: { studentId, courseId, status: 'ACTIVE' } },
-    enrollmentSchema,
-  );
-}
-
-/** Spec section 7: one POST per selected student; the first failure is reported. */
-export async function assignStudents({ courseId, studentIds }: AssignStudentsVariables): Promise<Enrollment[]> {
-  const results = await Promise.allSettled(studentIds.map((studentId) => createEnrollment(courseId, studentId)));
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) throw failure.reason;
-  return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+export function assignStudents(body: AssignStudentsVariables): Promise<BulkEnrollmentResult> {
+  return apiFetch('/enrollments/bulk', { method: 'POST', body }, bulkEnrollmentResultSchema);
 }
 
 export function useAssignStudents() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignStudents,
-    // Some may have succeeded even when one failed, so refresh either way.
     onSettled: (_result, _error, { courseId }) =>
-      queryClient.invalidateQueries({ queryKey: courseEnrollmentsQueryKey(courseId) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.enrollments.ofCourse(courseId) }),
+        queryClient.invalidateQueries({ queryKey: keys.students.assignableTo(courseId) }),
+      ]),
   });
 }

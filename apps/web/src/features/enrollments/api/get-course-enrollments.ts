@@ -1,17 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Enrollment, enrollmentSchema } from '@valence/contract';
-import { z } from 'zod';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Enrollment, enrollmentSchema, type Page } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { keys } from '../../../lib/query-keys';
 
-export const courseEnrollmentsQueryKey = (courseId: number) => ['enrollments', 'course', courseId] as const;
-
-export function getCourseEnrollments(courseId: number): Promise<Enrollment[]> {
-  return apiFetch(`/enrollments/course/${courseId}`, {}, z.array(enrollmentSchema));
+/** One page of the course's enrolments, by username, and how many there are. */
+export function getCourseEnrollmentsPage(courseId: number, request: PageRequest): Promise<Page<Enrollment>> {
+  return apiFetch(`/enrollments/course/${courseId}${pageQueryString(request)}`, {}, pageOf(enrollmentSchema));
 }
 
-export const courseEnrollmentsQueryOptions = (courseId: number) =>
-  queryOptions({ queryKey: courseEnrollmentsQueryKey(courseId), queryFn: () => getCourseEnrollments(courseId) });
+export const courseEnrollmentsPageQueryOptions = (courseId: number, request: PageRequest) =>
+  queryOptions({
+    queryKey: keys.enrollments.pageOfCourse(courseId, request),
+    queryFn: () => getCourseEnrollmentsPage(courseId, request),
+    placeholderData: keepPreviousData,
+  });
 
-export function useCourseEnrollments(courseId: number) {
-  return useQuery(courseEnrollmentsQueryOptions(courseId));
+export function useCourseEnrollmentsPage(courseId: number, request: PageRequest) {
+  return useQuery(courseEnrollmentsPageQueryOptions(courseId, request));
 }

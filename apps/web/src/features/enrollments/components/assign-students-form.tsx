@@ -1,52 +1,76 @@
 import { Button, Card, Input, MultiSelect, Stack, Title } from '@mantine/core';
-import { type Student, studentLabel } from '@valence/contract';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS, type Student, studentLabel } from '@valence/contract';
+import { type FormEvent, useId, useState } from 'react';
 import { failure, type ShowStatus, success } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
-import { useAssignStudents } from '../api/create-enrollments';
-import { useCourseEnrollments } from '../api/get-course-enrollments';
+import { type AssignStudentsVariables, useAssignStudents } from '../api/create-enrollments';
+import { ASSIGNABLE_LIMIT, useAssignableStudents } from '../api/get-assignable-students';
 
 export const SELECT_ALL = '__all__';
 
-type AssignStudentsFormProps = {
-  courseId: number;
-  /** All students; the page supplies them so this feature stays independent of the students feature. */
-  students: Student[];
-  onStatus: ShowStatus;
-};
+/** What is chosen: named students (kept with their labels across searches), or all not yet assigned. */
+type Selection = { kind: 'some'; students: Map<string, Student> } | { kind: 'all'; q: string; count: number };
+const nothing = (): Selection => ({ kind: 'some', students: new Map() });
 
-/** Multi-select of students not yet in the course, with a Select All option. */
-export function AssignStudentsForm({ courseId, students, onStatus }: AssignStudentsFormProps) {
-  const enrollments = useCourseEnrollments(courseId);
+/**
+ * Multi-select of students not yet in the course, searched on the server (a class may have
+ * thousands), with a Select All option that assigns every student not yet assigned.
+ */
+export function AssignStudentsForm({ courseId, onStatus }: { courseId: number; onStatus: ShowStatus }) {
   const assign = useAssignStudents();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const assignable = useAssignableStudents(courseId, q);
+  const [selection, setSelection] = useState<Selection>(nothing);
   const inputId = useId();
   const hintId = useId();
 
-  const available = useMemo(() => {
-    const assigned = new Set(enrollments.data?.map((enrollment) => enrollment.studentId));
-    return students.filter((student) => !assigned.has(student.id));
-  }, [students, enrollments.data]);
-
-  const options = useMemo(
-    () => [
-      ...(available.length > 0 ? [{ value: SELECT_ALL, label: 'Select All' }] : []),
-      ...available.map((student) => ({ value: String(student.id), label: studentLabel(student) })),
-    ],
-    [available],
-  );
+  const offered = assignable.data?.items ?? [];
+  const total = assignable.data?.total ?? 0;
+  const chosen = selection.kind === 'some' ? [...selection.students.values()] : [];
+  // Chosen students stay in the data while another search shows other ones, so their pills keep a label.
+  const known = new Map([...chosen, ...offered].map((student) => [String(student.id), student]));
+  const options = [
+    ...(total > 0 || selection.kind === 'all' ? [{ value: SELECT_ALL, label: 'Select All' }] : []),
+    ...[...known.entries()].map(([id, student]) => ({ value: id, label: studentLabel(student) })),
+  ];
+  const value = selection.kind === 'all' ? [SELECT_ALL] : [...selection.students.keys()];
 
   function handleChange(values: string[]) {
-    setSelected(values.includes(SELECT_ALL) ? available.map((student) => String(student.id)) : values);
+    if (values.includes(SELECT_ALL) && selection.kind !== 'all') {
+      setSelection({ kind: 'all', q, count: total });
+      return;
+    }
+    const students = new Map<string, Student>();
+    for (const id of values) {
+      const student = known.get(id);
+      if (student) students.set(id, student);
+    }
+    setSelection({ kind: 'some', students });
   }
+
+  const hint =
+    selection.kind === 'all'
+      ? `All ${selection.count} students not yet assigned${selection.q ? ` whose username contains "${selection.q}"` : ''} will be assigned.`
+      : assignable.isSuccess && total === 0 && !q
+        ? 'Every student is assigned, or there are none yet: add them on the Students page.'
+        : total > ASSIGNABLE_LIMIT
+          ? `Showing ${ASSIGNABLE_LIMIT} of ${total} students not yet assigned; type to narrow.`
+          : null;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (selected.length === 0 || assign.isPending) return;
+    if (value.length === 0 || assign.isPending) return;
+    const request: AssignStudentsVariables =
+      selection.kind === 'all'
+        ? { courseId, allUnassigned: selection.q ? { q: selection.q } : {} }
+        : { courseId, studentIds: [...selection.students.values()].map((student) => student.id) };
     onStatus(null);
     try {
-      await assign.mutateAsync({ courseId, studentIds: selected.map(Number) });
-      setSelected([]);
+      await assign.mutateAsync(request);
+      setSelection(nothing());
+      setSearch('');
       onStatus(success('Students assigned successfully'));
     } catch (error) {
       onStatus(failure(`Error assigning students: ${errorMessage(error, 'unknown error')}`));
@@ -66,32 +90,27 @@ export function AssignStudentsForm({ courseId, students, onStatus }: AssignStude
           */}
           <Stack gap={4}>
             <Input.Label htmlFor={inputId}>Select Students</Input.Label>
-            {/* The hint is a description, not the placeholder: a placeholder this long is cut off. */}
-            {students.length === 0 && (
-              <Input.Description id={hintId}>No students yet: add them on the Students page.</Input.Description>
-            )}
+            {hint && <Input.Description id={hintId}>{hint}</Input.Description>}
             <MultiSelect
               id={inputId}
-              aria-describedby={students.length === 0 ? hintId : undefined}
-              placeholder={
-                available.length > 0
-                  ? 'Search students'
-                  : students.length > 0
-                    ? 'All students assigned'
-                    : 'No students yet'
-              }
+              aria-describedby={hint ? hintId : undefined}
+              placeholder={selection.kind === 'all' ? undefined : 'Search students'}
               data={options}
-              value={selected}
+              value={value}
               onChange={handleChange}
               searchable
+              searchValue={search}
+              onSearchChange={setSearch}
+              // The server has already searched; filtering again here would hide nothing but cost time.
+              filter={({ options: all }) => all}
               clearable
-              nothingFoundMessage="No matching students"
+              nothingFoundMessage={assignable.isFetching ? 'Searching...' : 'No matching students'}
               disabled={assign.isPending}
             />
           </Stack>
           <Button
             type="submit"
-            disabled={assign.isPending || selected.length === 0}
+            disabled={assign.isPending || value.length === 0}
             loading={assign.isPending}
             style={{ alignSelf: 'flex-start' }}
           >

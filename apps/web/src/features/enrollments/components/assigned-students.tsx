@@ -1,10 +1,15 @@
-import { Badge, Card, Group, List, Loader, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { useCourseEnrollments } from '../api/get-course-enrollments';
+import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { PagedList } from '../../../components/paged-list';
+import { useCourseEnrollmentsPage } from '../api/get-course-enrollments';
 
-/** The 'Assigned Students' panel: who is enrolled in the course and how many. */
+/** Enough names to scan at a glance beside the resources; a class of thousands pages through. */
+const ASSIGNED_PAGE_SIZE = 10;
+
+/** The 'Assigned Students' panel: who is enrolled in the course, a page at a time, and how many. */
 export function AssignedStudents({ courseId }: { courseId: number }) {
-  const enrollments = useCourseEnrollments(courseId);
+  const [page, setPage] = useState(1);
+  const enrollments = useCourseEnrollmentsPage(courseId, { page, pageSize: ASSIGNED_PAGE_SIZE });
 
   // Spec section 8: a failure to load assigned students is only logged.
   useEffect(() => {
@@ -18,26 +23,36 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
           Assigned Students
         </Title>
         <Text fw={600} c="teal">
-          Total: {enrollments.data?.length ?? 0}
+          Total: {enrollments.data?.total ?? 0}
         </Text>
       </Group>
-      {enrollments.isPending && <Loader size="sm" aria-label="Loading assigned students" />}
-      {enrollments.data?.length === 0 && <Text c="dimmed">No students assigned yet.</Text>}
-      {enrollments.data && enrollments.data.length > 0 && (
-        <List spacing={4}>
-          {enrollments.data.map((enrollment) => (
-            <List.Item key={enrollment.id}>
-              <Group gap="xs">
-                <Text>{enrollment.studentUsername}</Text>
-                {enrollment.status === 'DISABLED' && (
-                  <Badge size="xs" color="gray">
-                    Disabled
-                  </Badge>
-                )}
-              </Group>
-            </List.Item>
-          ))}
-        </List>
+      {enrollments.isError ? null : (
+        <PagedList
+          query={enrollments}
+          page={page}
+          pageSize={ASSIGNED_PAGE_SIZE}
+          onPageChange={setPage}
+          loadingLabel="Loading assigned students"
+          errorText="Failed to load assigned students"
+          emptyText="No students assigned yet."
+        >
+          {(items) => (
+            <List spacing={4}>
+              {items.map((enrollment) => (
+                <List.Item key={enrollment.id}>
+                  <Group gap="xs">
+                    <Text>{enrollment.studentUsername}</Text>
+                    {enrollment.status === 'DISABLED' && (
+                      <Badge size="xs" color="gray">
+                        Disabled
+                      </Badge>
+                    )}
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </PagedList>
       )}
     </Card>
   );

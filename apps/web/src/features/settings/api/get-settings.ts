@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Settings, settingsSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 
 /** Shown until the server has answered; the server's TIME_ZONE default. */
 const FALLBACK_TIME_ZONE = 'Asia/Colombo';
@@ -10,7 +11,7 @@ export function getSettings(): Promise<Settings> {
 }
 
 export const settingsQueryOptions = () =>
-  queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({ queryKey: keys.settings, queryFn: getSettings, staleTime: Number.POSITIVE_INFINITY });
 
 export function useSettings() {
   return useQuery(settingsQueryOptions());

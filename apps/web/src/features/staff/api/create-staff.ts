@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateStaffRequest } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { staffQueryKey } from './get-staff';
+import { keys } from '../../../lib/query-keys';
 
 export function createStaff(input: CreateStaffRequest): Promise<unknown> {
   return apiFetch('/staff', { method: 'POST', body: input });
@@ -11,6 +11,6 @@ export function useCreateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createStaff,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.staff }),
   });
 }

@@ -1,7 +1,22 @@
-import { Alert, Badge, Card, Loader, Table, Title } from '@mantine/core';
-import { formatInTimeZone } from '@valence/contract';
-import { errorMessage } from '../../../lib/api-client';
+import { Badge, Card, Title } from '@mantine/core';
+import { formatInTimeZone, type Staff } from '@valence/contract';
+import { type Column, DataTable } from '../../../components/data-table';
+import { QueryView } from '../../../components/query-view';
 import { useStaff } from '../api/get-staff';
+
+const columns = (timeZone: string): Column<Staff>[] => [
+  { header: 'Username', cell: (member) => member.username },
+  {
+    header: 'Role',
+    // A narrow table squeezes a badge to "S…" unless it claims its own width.
+    cell: (member) => (
+      <Badge color={member.role === 'ROLE_SUPERADMIN' ? 'grape' : 'blue'} miw="max-content">
+        {member.role === 'ROLE_SUPERADMIN' ? 'Superadmin' : 'Admin'}
+      </Badge>
+    ),
+  },
+  { header: 'Created', cell: (member) => formatInTimeZone(member.createdAt, timeZone) },
+];
 
 export function StaffList({ timeZone }: { timeZone: string }) {
   const staff = useStaff();
@@ -10,33 +25,11 @@ export function StaffList({ timeZone }: { timeZone: string }) {
       <Title order={3} mb="sm">
         Staff Accounts
       </Title>
-      {staff.isPending && <Loader size="sm" />}
-      {staff.isError && <Alert color="red">{errorMessage(staff.error, 'Failed to load staff')}</Alert>}
-      {staff.data && (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Created</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {staff.data.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>{member.username}</Table.Td>
-                <Table.Td>
-                  {/* A narrow table squeezes a badge to "S…" unless it claims its own width. */}
-                  <Badge color={member.role === 'ROLE_SUPERADMIN' ? 'grape' : 'blue'} miw="max-content">
-                    {member.role === 'ROLE_SUPERADMIN' ? 'Superadmin' : 'Admin'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatInTimeZone(member.createdAt, timeZone)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <QueryView query={staff} loadingLabel="Loading staff" errorText="Failed to load staff">
+        {(members) => (
+          <DataTable rows={members} columns={columns(timeZone)} rowKey={(member) => member.id} label="Staff Accounts" />
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -1,0 +1,60 @@
+import { Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Key, ReactNode } from 'react';
+
+export type Column<T> = { header: string; cell: (row: T) => ReactNode };
+
+type DataTableProps<T> = {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => Key;
+  /** Names the table (and the card list) for screen readers. */
+  label: string;
+};
+
+/**
+ * Rows as a table on a wide screen and as one card per row at phone width (below 36em, Mantine's
+ * `xs`), where a table of several columns would need sideways scrolling.
+ */
+export function DataTable<T>({ rows, columns, rowKey, label }: DataTableProps<T>) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  if (phone)
+    return (
+      <Stack gap="xs" role="list" aria-label={label}>
+        {rows.map((row) => (
+          <Card key={rowKey(row)} withBorder padding="sm" role="listitem">
+            {columns.map((column) => (
+              <Group key={column.header} justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" c="dimmed">
+                  {column.header}
+                </Text>
+                <Text size="sm" component="div" ta="right">
+                  {column.cell(row)}
+                </Text>
+              </Group>
+            ))}
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table striped aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.header}>{column.header}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,42 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Page } from '@valence/contract';
+import { type ReactNode, useEffect } from 'react';
+import { Pagination, totalPagesOf } from './pagination';
+import { QueryView } from './query-view';
+
+type PagedListProps<T> = {
+  /** One page from the server (`usePagedSearch` + a feature's page hook). */
+  query: UseQueryResult<Page<T>>;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  loadingLabel: string;
+  errorText: string;
+  emptyText: ReactNode;
+  /** Draws the page's items: a grid of cards, a list, a DataTable. */
+  children: (items: T[]) => ReactNode;
+};
+
+/**
+ * A server-paged list: its loading, failed and empty states, the page's items and the spec's
+ * pagination control under them. When the last item of the last page goes (a delete), it steps back
+ * to the page that now is last instead of showing an empty one.
+ */
+export function PagedList<T>({ query, page, pageSize, onPageChange, children, ...view }: PagedListProps<T>) {
+  const total = query.data?.total;
+  const lastPage = total === undefined ? page : totalPagesOf(total, pageSize);
+  useEffect(() => {
+    if (page > lastPage) onPageChange(lastPage);
+  }, [page, lastPage, onPageChange]);
+
+  return (
+    <QueryView query={query} isEmpty={(data) => data.total === 0} {...view}>
+      {(data) => (
+        <>
+          {children(data.items)}
+          <Pagination page={page} totalItems={data.total} pageSize={pageSize} onChange={onPageChange} />
+        </>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,32 @@
+import { Alert, Loader, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/api-client';
+
+type QueryViewProps<T> = {
+  query: UseQueryResult<T>;
+  /** What is loading, for screen readers: "Loading courses". */
+  loadingLabel: string;
+  /** Shown when the server gives no reason of its own. */
+  errorText: string;
+  /** When the data counts as empty, this text is shown instead of `children`. */
+  isEmpty?: (data: T) => boolean;
+  emptyText?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * The loading, failed and empty states of one query, the same on every screen. While a new page
+ * loads, the previous one stays (placeholder data), so the list does not jump.
+ */
+export function QueryView<T>({ query, loadingLabel, errorText, isEmpty, emptyText, children }: QueryViewProps<T>) {
+  if (query.isPending) return <Loader size="sm" aria-label={loadingLabel} />;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(query.error, errorText)}
+      </Alert>
+    );
+  if (isEmpty?.(query.data)) return <Text c="dimmed">{emptyText}</Text>;
+  return <>{children(query.data)}</>;
+}

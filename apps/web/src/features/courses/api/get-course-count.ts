@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { courseSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { pageOf } from '../../../lib/paging';
+import { keys } from '../../../lib/query-keys';
+
+/** How many courses there are, without sending one (`limit=0`). */
+export async function getCourseCount(): Promise<number> {
+  return (await apiFetch('/courses?limit=0', {}, pageOf(courseSchema))).total;
+}
+
+export const courseCountQueryOptions = () => queryOptions({ queryKey: keys.courses.count, queryFn: getCourseCount });
+
+export function useCourseCount() {
+  return useQuery(courseCountQueryOptions());
+}

@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Page, type Student, studentSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { pageOf, pageQueryString } from '../../../lib/paging';
+import { keys } from '../../../lib/query-keys';
+
+/** How many matching students the picker offers at once; the total says how many more there are. */
+export const ASSIGNABLE_LIMIT = 20;
+
+/** Students not yet in the course whose username contains `q`: the first few, and how many in all. */
+export function getAssignableStudents(courseId: number, q: string): Promise<Page<Student>> {
+  const query = pageQueryString({ page: 1, pageSize: ASSIGNABLE_LIMIT, q }, { notInCourse: courseId });
+  return apiFetch(`/students${query}`, {}, pageOf(studentSchema));
+}
+
+export const assignableStudentsQueryOptions = (courseId: number, q: string) =>
+  queryOptions({
+    queryKey: keys.students.assignable(courseId, q),
+    queryFn: () => getAssignableStudents(courseId, q),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAssignableStudents(courseId: number, q: string) {
+  return useQuery(assignableStudentsQueryOptions(courseId, q));
+}

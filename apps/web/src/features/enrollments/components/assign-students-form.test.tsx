@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Student } from '@valence/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeSession } from '../../../lib/session';
+import { fakeFetch, pagedRoute, renderWithProviders } from '../../../test/render';
+import { AssignStudentsForm } from './assign-students-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const student = (id: number, username: string): Student => ({ id, username, name: null, loggedIn: false });
+const STUDENTS = Array.from({ length: 25 }, (_, i) => student(i + 1, `student${String(i + 1).padStart(2, '0')}`));
+
+function setup(students = STUDENTS, bulk: { status?: number; body?: unknown } = {}) {
+  writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+  const fetch = fakeFetch({
+    'GET /students': pagedRoute(students, (s) => s.username),
+    'POST /enrollments/bulk': bulk.status
+      ? bulk
+      : ({ body }) => ({ body: { created: 1, alreadyEnrolled: 0, status: 'ACTIVE', echo: body } }),
+  });
+  vi.stubGlobal('fetch', fetch.fn);
+  const onStatus = vi.fn();
+  renderWithProviders(<AssignStudentsForm courseId={7} onStatus={onStatus} />);
+  return { fetch, onStatus };
+}
+
+describe('AssignStudentsForm', () => {
+  it('asks the server for the first 20 students not in the course and says how many more there are', async () => {
+    const { fetch } = setup();
+    expect(await screen.findByText('Showing 20 of 25 students not yet assigned; type to narrow.')).toBeInTheDocument();
+    expect(fetch.calls[0]?.path).toBe('/students?limit=20&offset=0&notInCourse=7');
+  });
+
+  it('searches on the server as the user types and sends the chosen students in one request', async () => {
+    const { fetch, onStatus } = setup();
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Select Students');
+    await user.click(input);
+    await user.type(input, 'student2');
+    await user.click(await screen.findByRole('option', { name: 'student23' }));
+    await user.clear(input);
+    await user.type(input, 'student05');
+    await user.click(await screen.findByRole('option', { name: 'student05' }));
+    expect(fetch.calls.some((call) => call.path === '/students?limit=20&offset=0&q=student2&notInCourse=7')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Assign Students' }));
+    await waitFor(() =>
+      expect(onStatus).toHaveBeenLastCalledWith({ kind: 'success', text: 'Students assigned successfully' }),
+    );
+    const posts = fetch.calls.filter((call) => call.method === 'POST');
+    expect(posts).toEqual([{ method: 'POST', path: '/enrollments/bulk', body: { courseId: 7, studentIds: [23, 5] } }]);
+  });
+
+  it('assigns everyone not yet assigned with Select All, in one request', async () => {
+    const { fetch } = setup();
+    const user = userEvent.setup();
+    await screen.findByText(/Showing 20 of 25/);
+    await user.click(screen.getByLabelText('Select Students'));
+    await user.click(await screen.findByRole('option', { name: 'Select All' }));
+    expect(screen.getByText('All 25 students not yet assigned will be assigned.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Assign Students' }));
+    await waitFor(() => expect(fetch.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({ courseId: 7, allUnassigned: {} });
+  });
+
+  it("shows the server's reason when assigning fails, and keeps the selection", async () => {
+    const { onStatus } = setup(STUDENTS.slice(0, 2), { status: 404, body: { message: 'Students not found: 2.' } });
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Select Students'));
+    await user.click(await screen.findByRole('option', { name: 'student02' }));
+    await user.click(screen.getByRole('button', { name: 'Assign Students' }));
+    await waitFor(() =>
+      expect(onStatus).toHaveBeenLastCalledWith({
+        kind: 'error',
+        text: 'Error assigning students: Students not found: 2.',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Assign Students' })).toBeEnabled();
+  });
+
+  it('says so when nobody is left to assign, and keeps the button disabled', async () => {
+    setup([]);
+    expect(
+      await screen.findByText('Every student is assigned, or there are none yet: add them on the Students page.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign Students' })).toBeDisabled();
+  });
+});

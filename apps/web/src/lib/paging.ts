@@ -1,0 +1,40 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { type Page, pageSchema, SEARCH_DEBOUNCE_MS } from '@valence/contract';
+import { useState } from 'react';
+import type { z } from 'zod';
+
+/** One page of a list as a screen asks for it: 1-based page number, its size, a search and a sort. */
+export type PageRequest = { page: number; pageSize: number; q?: string; sort?: string };
+
+/** The query string the server's paged lists take (`limit`, `offset`, `q`, `sort`). */
+export function pageQueryString(request: PageRequest, extra: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams({
+    limit: String(request.pageSize),
+    offset: String((request.page - 1) * request.pageSize),
+  });
+  const q = request.q?.trim();
+  if (q) params.set('q', q);
+  if (request.sort) params.set('sort', request.sort);
+  for (const [name, value] of Object.entries(extra)) params.set(name, String(value));
+  return `?${params}`;
+}
+
+/** The schema of one page of `item`s, for apiFetch. */
+export const pageOf = <T extends z.ZodType>(item: T) => pageSchema(item) as unknown as z.ZodType<Page<z.infer<T>>>;
+
+/**
+ * The state of a searchable paged list: what is typed (shown at once), the search sent to the
+ * server (300 ms after the last key, spec section 8) and the page, back to 1 whenever the search
+ * changes so a narrower search never lands on an empty page.
+ */
+export function usePagedSearch(pageSize: number) {
+  const [search, setSearchText] = useState('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    setPage(1);
+  };
+  const request: PageRequest = { page, pageSize, q: debounced };
+  return { search, setSearch, page, setPage, request, searching: debounced !== '' };
+}
