@@ -1,20 +1,33 @@
 import type { Page, PageQuery } from '@valence/contract';
+import { sql } from 'drizzle-orm';
 
-/** What a repository offers for one growing list: a page of rows, and how many match. */
+/**
+ * Selected beside a page's columns: how many rows match the whole query, counted in the same
+ * statement, so one page costs one query instead of two.
+ */
+export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** What a repository offers for one growing list: a page of rows (each with the total), and a count. */
 export type PagedSource<T> = {
-  page: (window: { limit: number; offset: number }) => Promise<T[]>;
+  page: (window: { limit: number; offset: number }) => Promise<(T & { total: number })[]>;
+  /** Asked only when the page is empty (past the end, or `limit=0`), where no row carries the total. */
   count: () => Promise<number>;
 };
 
+const withoutTotal = <T>({ total: _total, ...item }: T & { total: number }): T => item as T;
+
 /**
  * A list call's answer: the plain array when no `limit` was given (the call's original shape), else
- * one page with the total. Both come from SQL: the rows of one page, and a count.
+ * one page with the total.
  */
 export async function pageOrAll<T>(query: PageQuery, source: PagedSource<T>): Promise<T[] | Page<T>> {
-  if (query.limit === undefined) return source.page({ limit: Number.MAX_SAFE_INTEGER, offset: query.offset ?? 0 });
+  if (query.limit === undefined) {
+    return (await source.page({ limit: Number.MAX_SAFE_INTEGER, offset: query.offset ?? 0 })).map(withoutTotal);
+  }
   const window = { limit: query.limit, offset: query.offset ?? 0 };
-  const [items, total] = await Promise.all([window.limit === 0 ? [] : source.page(window), source.count()]);
-  return { items, total, ...window };
+  const rows = window.limit === 0 ? [] : await source.page(window);
+  const total = rows[0]?.total ?? (await source.count());
+  return { items: rows.map(withoutTotal), total, ...window };
 }
 
 /** `q` as a case-insensitive "contains" pattern for LIKE, its own % and _ taken literally. */

@@ -2,7 +2,7 @@ import type { Role } from '@valence/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, enrollments } from '../../db/schema.js';
-import { containsPattern } from '../../lib/paging.js';
+import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -67,7 +67,13 @@ export type StudentFilter = { q?: string | undefined; notInCourse?: number | und
 /** Without secrets: only the columns a student answer carries. */
 export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number; offset: number }) {
   return db
-    .select({ id: accounts.id, username: accounts.username, name: accounts.name, loggedIn: accounts.loggedIn })
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      loggedIn: accounts.loggedIn,
+      total: totalColumn(),
+    })
     .from(accounts)
     .where(studentsWhere(filter))
     .orderBy(asc(accounts.id))

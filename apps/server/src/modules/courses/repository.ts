@@ -1,7 +1,7 @@
-import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, enrollments, exams, mcqQuestions, resources, submissions } from '../../db/schema.js';
-import { containsPattern } from '../../lib/paging.js';
+import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -11,7 +11,7 @@ const titleContains = (q: string | undefined) =>
 /** Newest first; with `q`, only titles that contain it (any case). */
 export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {
   return db
-    .select()
+    .select({ ...getTableColumns(courses), total: totalColumn() })
     .from(courses)
     .where(titleContains(filter.q))
     .orderBy(desc(courses.createdAt), desc(courses.id))

@@ -28,7 +28,11 @@ export class CoursesService {
   /** Every course, or one page of those whose title contains `q`; newest first either way. */
   list(query: PageQuery): Promise<Course[] | Page<Course>> {
     return pageOrAll(query, {
-      page: async (window) => (await repo.listCourses(this.db, { q: query.q, ...window })).map(toCourse),
+      page: async (window) =>
+        (await repo.listCourses(this.db, { q: query.q, ...window })).map((row) => ({
+          ...toCourse(row),
+          total: row.total,
+        })),
       count: () => repo.countCourses(this.db, query.q),
     });
   }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
-import { containsPattern } from '../../lib/paging.js';
+import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 const enrollmentColumns = {
   id: enrollments.id,
@@ -49,10 +49,14 @@ export function listForCourse(
     limit: number;
     offset: number;
   },
-): Promise<EnrollmentRow[]> {
+): Promise<(EnrollmentRow & { total: number })[]> {
   const sort = filter.sort ?? { field: 'username', descending: false };
   const column = sortColumns[sort.field];
-  return selectEnrollments(db)
+  return db
+    .select({ ...enrollmentColumns, total: totalColumn() })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(accounts, eq(accounts.id, enrollments.studentId))
     .where(ofCourse(courseId, filter.q))
     .orderBy(sort.descending ? desc(column) : asc(column), asc(enrollments.id))
     .limit(filter.limit)

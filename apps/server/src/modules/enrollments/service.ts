@@ -33,7 +33,10 @@ export class EnrollmentsService {
     const sort = query.sort ? sortOf(query.sort) : undefined;
     return pageOrAll(query, {
       page: async (window) =>
-        (await repo.listForCourse(this.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
+        (await repo.listForCourse(this.db, courseId, { q: query.q, sort, ...window })).map((row) => ({
+          ...toEnrollment(row),
+          total: row.total,
+        })),
       count: () => repo.countForCourse(this.db, courseId, query.q),
     });
   }
