@@ -3,7 +3,7 @@
 // (`npm run seed:demo`), starts the built server on it, signs in as the superadmin and drives the
 // portal's read calls with autocannon (32 connections). Each call is also served, byte for byte, by a
 // bare Fastify route in a process of its own: the ratio of the two req/s says how much of the time
-// is the app's own work (access check, SQL, serialisation) rather than HTTP. Goals (issue 9), printed
+// is the app's own work (access check, SQL, serialisation) rather than HTTP. Goals, printed
 // beside the figures, not asserted: p99 <= 50 ms and ratio >= 0.4 on PostgreSQL at 20,000 students;
 // p99 <= 100 ms on PGlite at 2,000 students.
 //

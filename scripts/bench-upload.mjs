@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Upload benchmark (prints figures; not a test): a BENCH_SIZE_MB file (default 2048) through the tus
 // endpoint of the built server on the local store, against `cp` of the same file on the same disk,
-// with the server's peak RSS. Goals (issue 3): upload throughput >= 0.5 x cp, server RSS <= 200 MB.
+// with the server's peak RSS. Goals: upload throughput >= 0.5 x cp, server RSS <= 200 MB.
 //
 //   npm run bench:upload                     # 2048 MiB
 //   BENCH_SIZE_MB=512 npm run bench:upload

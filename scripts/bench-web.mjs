@@ -2,7 +2,7 @@
 // Portal benchmark (prints figures; not a test): for each route, the JS and CSS bytes as served
 // (compressed, what the browser downloads) and Lighthouse's performance and accessibility scores
 // (Lighthouse 12, default mobile settings, on Debian's /usr/bin/chromium), signed in where the page
-// needs it. Goals (issue 8): /login <= 150 KB JS, /dashboard <= 350 KB JS, scores >= 95.
+// needs it. Goals: /login <= 150 KB JS, /dashboard <= 350 KB JS, scores >= 95.
 //
 //   npm run bench:web                 # builds if needed, starts the built server on a scratch DATA_DIR
 //   BENCH_RUNS=3 npm run bench:web    # median of 3 Lighthouse runs per route (default 1)
