@@ -154,6 +154,10 @@ try {
         performance: Math.round(lhr.categories.performance.score * 100),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        si: lhr.audits['speed-index'].numericValue,
         dom: lhr.audits['dom-size']?.numericValue ?? 0,
         js: bytes('Script'),
         css: bytes('Stylesheet'),
@@ -180,6 +184,10 @@ try {
       performance: pick('performance'),
       accessibility: pick('accessibility'),
       lcp: pick('lcp'),
+      fcp: pick('fcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      si: pick('si'),
       dom: pick('dom'),
       failing: results[0].failing,
     });
@@ -193,6 +201,10 @@ try {
     const jsGoal = goalJs[row.route] ? ` (goal ≤ ${kb(goalJs[row.route])})` : '';
     console.log(
       `${row.route.padEnd(21)} | ${kb(row.js).padStart(15)} | ${kb(row.css).padStart(8)} | ${String(row.performance).padStart(4)} | ${String(row.accessibility).padStart(4)} | ${`${(row.lcp / 1000).toFixed(2)} s`.padStart(7)} | ${String(row.dom).padStart(9)}${jsGoal}`,
+    );
+    const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)}`,
     );
     if (row.landed !== row.route) console.log(`  (landed on ${row.landed})`);
     if (row.failing.length > 0) console.log(`  accessibility audits not passed: ${row.failing.join(', ')}`);

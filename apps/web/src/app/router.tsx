@@ -3,16 +3,17 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { readSession } from '../lib/session';
 import { redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
 import { AppLayout } from './layout';
+// Sign-in is where most visits start: it is in the first bundle, so its paint waits for no second request.
+import { LoginRoute } from './routes/login';
 
 /*
- * Each page is its own chunk, loaded when first visited: sign-in downloads only what sign-in needs,
- * and the upload client comes with the course page alone.
+ * Each page but sign-in is its own chunk, loaded when first visited: sign-in downloads only what
+ * sign-in needs, and the upload client comes with the course page alone.
  */
 const contact = async () => ({ Component: (await import('./routes/contact')).ContactRoute });
 const courseDetail = async () => ({ Component: (await import('./routes/course-detail')).CourseDetailRoute });
 const courses = async () => ({ Component: (await import('./routes/courses')).CoursesRoute });
 const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute });
-const login = async () => ({ Component: (await import('./routes/login')).LoginRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
 const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
   Component: (await import('./routes/placeholders'))[name],
@@ -35,8 +36,8 @@ export const routes: RouteObject[] = [
     Component: AppLayout,
     children: [
       { index: true, loader: redirectHome },
-      { path: 'login', loader: redirectIfSignedIn, lazy: login },
-      { path: 'signin', loader: redirectIfSignedIn, lazy: login },
+      { path: 'login', loader: redirectIfSignedIn, Component: LoginRoute },
+      { path: 'signin', loader: redirectIfSignedIn, Component: LoginRoute },
       { path: 'contact', lazy: contact },
       {
         loader: requireAuth,
