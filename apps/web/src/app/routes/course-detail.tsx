@@ -1,19 +1,18 @@
 import { Alert, Container, Grid, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { StatusLine } from '../../components/status-line';
-import { useStatusMessage } from '../../components/use-status-message';
+import { StatusOutlet } from '../../components/status-outlet';
 import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { ResourceForm, ResourceList } from '../../features/resources';
 import { usePlatformTimeZone } from '../../features/settings';
 import { isSuperadmin, useSession } from '../../lib/session';
+import { showStatus } from '../../lib/status-store';
 
 export function CourseDetailRoute() {
   const courseId = Number(useParams().id);
   const session = useSession();
   const course = useCourse(courseId);
-  const [status, showStatus] = useStatusMessage();
   const timeZone = usePlatformTimeZone();
 
   // Spec section 8: a failure to load the course is only logged.
@@ -33,7 +32,7 @@ export function CourseDetailRoute() {
     <Container size="xl">
       <Stack>
         <CourseHeader key={course.data.id} course={course.data} onStatus={showStatus} />
-        <StatusLine status={status} />
+        <StatusOutlet />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
@@ -49,7 +48,7 @@ export function CourseDetailRoute() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack>
               <AssignedStudents courseId={courseId} />
-              <AssignStudentsForm courseId={courseId} onStatus={showStatus} />
+              <AssignStudentsForm courseId={courseId} />
             </Stack>
           </Grid.Col>
         </Grid>

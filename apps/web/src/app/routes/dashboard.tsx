@@ -1,16 +1,15 @@
 import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
 import { StatCard } from '../../components/stat-card';
-import { StatusLine } from '../../components/status-line';
-import { useStatusMessage } from '../../components/use-status-message';
+import { StatusOutlet } from '../../components/status-outlet';
 import { CourseList, CreateCourseForm, useCourseCount } from '../../features/courses';
 import { useStudentCount } from '../../features/students';
 import { isSuperadmin, useSession } from '../../lib/session';
+import { showStatus } from '../../lib/status-store';
 
 export function DashboardRoute() {
   const session = useSession();
   const students = useStudentCount();
   const courses = useCourseCount();
-  const [status, showStatus] = useStatusMessage();
 
   return (
     <Container size="xl">
@@ -21,8 +20,8 @@ export function DashboardRoute() {
           <StatCard label="Total Courses" value={courses.data ?? 0} loading={courses.isPending} />
         </SimpleGrid>
         <CreateCourseForm onStatus={showStatus} />
-        <StatusLine status={status} />
-        <CourseList canManage={isSuperadmin(session)} onStatus={showStatus} />
+        <StatusOutlet />
+        <CourseList canManage={isSuperadmin(session)} />
       </Stack>
     </Container>
   );

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 
-export function deleteCourse(id: number): Promise<void> {
+export type DeleteCourseVariables = { id: number; title: string };
+
+export function deleteCourse({ id }: DeleteCourseVariables): Promise<void> {
   return apiFetch<void>(`/courses/${id}`, { method: 'DELETE' });
 }
 
@@ -10,8 +12,14 @@ export function useDeleteCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCourse,
+    meta: {
+      success: ({ title }: DeleteCourseVariables) => `Course "${title}" deleted successfully`,
+      // A 409 explains why (exams with submissions); anything else gets the spec's text.
+      error: (_variables: DeleteCourseVariables, error: unknown) =>
+        error instanceof ApiError && error.status === 409 ? error.message : 'Error deleting course',
+    },
     // The course leaves every cached page and the counter; its own data and enrolments are dropped.
-    onSuccess: (_result, id) => {
+    onSuccess: (_result, { id }) => {
       queryClient.removeQueries({ queryKey: keys.courses.detail(id) });
       queryClient.removeQueries({ queryKey: keys.enrollments.ofCourse(id) });
       return Promise.all([

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BulkEnrollmentResult, bulkEnrollmentResultSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, errorMessage } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 
 /**
@@ -20,6 +20,11 @@ export function useAssignStudents() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignStudents,
+    meta: {
+      success: 'Students assigned successfully',
+      error: (_variables: AssignStudentsVariables, error: unknown) =>
+        `Error assigning students: ${errorMessage(error, 'unknown error')}`,
+    },
     onSettled: (_result, _error, { courseId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.enrollments.ofCourse(courseId) }),

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../../test/render';
 import { AssignStudentsForm } from './assign-students-form';
@@ -20,9 +21,13 @@ function setup(students = STUDENTS, bulk: { status?: number; body?: unknown } = 
       : ({ body }) => ({ body: { created: 1, alreadyEnrolled: 0, status: 'ACTIVE', echo: body } }),
   });
   vi.stubGlobal('fetch', fetch.fn);
-  const onStatus = vi.fn();
-  renderWithProviders(<AssignStudentsForm courseId={7} onStatus={onStatus} />);
-  return { fetch, onStatus };
+  renderWithProviders(
+    <>
+      <StatusOutlet />
+      <AssignStudentsForm courseId={7} />
+    </>,
+  );
+  return { fetch };
 }
 
 describe('AssignStudentsForm', () => {
@@ -33,7 +38,7 @@ describe('AssignStudentsForm', () => {
   });
 
   it('searches on the server as the user types and sends the chosen students in one request', async () => {
-    const { fetch, onStatus } = setup();
+    const { fetch } = setup();
     const user = userEvent.setup();
     const input = screen.getByLabelText('Select Students');
     await user.click(input);
@@ -45,9 +50,7 @@ describe('AssignStudentsForm', () => {
     expect(fetch.calls.some((call) => call.path === '/students?limit=20&offset=0&q=student2&notInCourse=7')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Assign Students' }));
-    await waitFor(() =>
-      expect(onStatus).toHaveBeenLastCalledWith({ kind: 'success', text: 'Students assigned successfully' }),
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Students assigned successfully');
     const posts = fetch.calls.filter((call) => call.method === 'POST');
     expect(posts).toEqual([{ method: 'POST', path: '/enrollments/bulk', body: { courseId: 7, studentIds: [23, 5] } }]);
   });
@@ -65,17 +68,16 @@ describe('AssignStudentsForm', () => {
   });
 
   it("shows the server's reason when assigning fails, and keeps the selection", async () => {
-    const { onStatus } = setup(STUDENTS.slice(0, 2), { status: 404, body: { message: 'Students not found: 2.' } });
+    setup(STUDENTS.slice(0, 2), { status: 404, body: { message: 'Students not found: 2.' } });
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Select Students'));
     await user.click(await screen.findByRole('option', { name: 'student02' }));
     await user.click(screen.getByRole('button', { name: 'Assign Students' }));
-    await waitFor(() =>
-      expect(onStatus).toHaveBeenLastCalledWith({
-        kind: 'error',
-        text: 'Error assigning students: Students not found: 2.',
-      }),
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error assigning students: Students not found: 2.');
+    expect(alert).toHaveAttribute('data-kind', 'error');
+    // The chosen student is still chosen (its pill), ready for another try.
+    expect(screen.getAllByText('student02').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Assign Students' })).toBeEnabled();
   });
 

@@ -2,8 +2,6 @@ import { Button, Card, Input, MultiSelect, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, type Student, studentLabel } from '@valence/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { failure, type ShowStatus, success } from '../../../components/status';
-import { errorMessage } from '../../../lib/api-client';
 import { type AssignStudentsVariables, useAssignStudents } from '../api/create-enrollments';
 import { ASSIGNABLE_LIMIT, useAssignableStudents } from '../api/get-assignable-students';
 
@@ -17,7 +15,7 @@ const nothing = (): Selection => ({ kind: 'some', students: new Map() });
  * Multi-select of students not yet in the course, searched on the server (a class may have
  * thousands), with a Select All option that assigns every student not yet assigned.
  */
-export function AssignStudentsForm({ courseId, onStatus }: { courseId: number; onStatus: ShowStatus }) {
+export function AssignStudentsForm({ courseId }: { courseId: number }) {
   const assign = useAssignStudents();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -66,14 +64,12 @@ export function AssignStudentsForm({ courseId, onStatus }: { courseId: number; o
       selection.kind === 'all'
         ? { courseId, allUnassigned: selection.q ? { q: selection.q } : {} }
         : { courseId, studentIds: [...selection.students.values()].map((student) => student.id) };
-    onStatus(null);
     try {
       await assign.mutateAsync(request);
       setSelection(nothing());
       setSearch('');
-      onStatus(success('Students assigned successfully'));
-    } catch (error) {
-      onStatus(failure(`Error assigning students: ${errorMessage(error, 'unknown error')}`));
+    } catch {
+      // The status line says why; the selection stays so the user can try again.
     }
   }
 
