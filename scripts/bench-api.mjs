@@ -13,13 +13,13 @@
 //   BENCH_SCALE=10 BENCH_DURATION=3 npm run bench:api   # another seed scale (1..500), seconds per call
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { adminQuery, cleanUpOnSignals, freePort, procKb } from './lib/bench-kit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -53,54 +53,18 @@ async function cleanup() {
   }
   rmSync(tmp, { recursive: true, force: true });
   if (scratchDatabase) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${scratchDatabase} WITH (FORCE)`).catch((error) =>
+    await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${scratchDatabase} WITH (FORCE)`).catch((error) =>
       console.error(`Could not drop the scratch database ${scratchDatabase}: ${error.message}`),
     );
   }
 }
 
-async function adminQuery(sql) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void cleanup().then(() => process.exit(130));
-  });
-}
+cleanUpOnSignals(cleanup);
 const watchdog = setTimeout(() => {
   console.error(`The benchmark did not finish within ${RUN_LIMIT_MS / 60_000} minutes; stopping.`);
   void cleanup().then(() => process.exit(1));
 }, RUN_LIMIT_MS);
 watchdog.unref();
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** VmRSS or VmHWM of a process in MB. */
-function procMb(pid, field) {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 function run(label, args, env, limitMs) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -181,6 +145,11 @@ async function alone(url, headers) {
   return times.sort((a, b) => a - b)[2];
 }
 
+/** VmRSS or VmHWM of a process in MB. */
+const mb = (pid, field) => {
+  const kb = procKb(pid, field);
+  return kb === null ? null : kb / 1024;
+};
 const number = (value, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** Slow calls manage a few answers in a run: keep a decimal below 100 req/s. */
@@ -206,7 +175,7 @@ async function main() {
   });
   if (databaseUrl) {
     scratchDatabase = `valence_bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${scratchDatabase}`);
+    await adminQuery(databaseUrl, `CREATE DATABASE ${scratchDatabase}`);
     const target = new URL(databaseUrl);
     target.pathname = `/${scratchDatabase}`;
     env.DATABASE_URL = target.toString();
@@ -224,7 +193,7 @@ async function main() {
   });
   if (!signin.ok) throw new Error(`Sign-in failed: ${signin.status} ${await signin.text()}`);
   const headers = { authorization: `Bearer ${(await signin.json()).jwtToken}` };
-  const rssAfterSeed = procMb(server.pid, 'VmRSS');
+  const rssAfterSeed = mb(server.pid, 'VmRSS');
 
   const get = async (url) => {
     const response = await fetch(`${base}${url}`, { headers });
@@ -288,8 +257,8 @@ async function main() {
     rows.push({ call, single, real, baseline });
     console.log(`  ${call.name}: ${rate(real.rps)} req/s (bare ${rate(baseline.rps)})`);
   }
-  const rssAfterRun = procMb(server.pid, 'VmRSS');
-  const rssPeak = procMb(server.pid, 'VmHWM');
+  const rssAfterRun = mb(server.pid, 'VmRSS');
+  const rssPeak = mb(server.pid, 'VmHWM');
   const loadAfter = os.loadavg()[0];
 
   const table = [['call', 'bytes', 'alone ms', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'goal']];

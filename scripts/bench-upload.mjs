@@ -25,10 +25,10 @@ import {
   writeSync,
 } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminQuery, cleanUpOnSignals, freePort, procKb } from './lib/bench-kit.mjs';
 
 const MiB = 1024 * 1024;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,35 +61,10 @@ async function cleanup() {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
   rmSync(tmp, { recursive: true, force: true });
-  if (scratchDatabase) await adminQuery(`DROP DATABASE IF EXISTS ${scratchDatabase} WITH (FORCE)`);
+  if (scratchDatabase) await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS ${scratchDatabase} WITH (FORCE)`);
 }
 
-async function adminQuery(sql) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void cleanup().then(() => process.exit(130));
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+cleanUpOnSignals(cleanup);
 
 /** User and system CPU seconds of a process so far. */
 function cpuSeconds(pid) {
@@ -98,16 +73,6 @@ function cpuSeconds(pid) {
     return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
     return { user: 0, system: 0 };
-  }
-}
-
-/** Status lines of /proc/<pid>/status in kB, e.g. VmRSS, VmHWM. */
-function procKb(pid, field) {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
   }
 }
 
@@ -160,7 +125,7 @@ async function main() {
 
   if (databaseUrl) {
     scratchDatabase = `valence_bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${scratchDatabase}`);
+    await adminQuery(databaseUrl, `CREATE DATABASE ${scratchDatabase}`);
     const target = new URL(databaseUrl);
     target.pathname = `/${scratchDatabase}`;
     env.DATABASE_URL = target.toString();

@@ -8,27 +8,17 @@
 //   BENCH_RUNS=3 npm run bench:web    # median of 3 Lighthouse runs per route (default 1)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort } from './lib/bench-kit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('BENCH_RUNS must be 1..9');
 const admin = { username: 'bench-owner', password: 'bench-owner-password' };
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 async function waitFor(url, child) {
   for (let i = 0; i < 240; i++) {
