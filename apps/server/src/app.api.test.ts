@@ -291,3 +291,23 @@ describe('access log', () => {
     }
   });
 });
+
+describe('service basics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves the OpenAPI document', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/signin');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toMatch(/Not found/);
+  });
+});

@@ -12,18 +12,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { redactUrl } from './lib/redact-url.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { coursesRoutes } from './modules/courses/routes.js';
-import { enrollmentsRoutes } from './modules/enrollments/routes.js';
-import { filesRoutes } from './modules/files/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { resourcesRoutes } from './modules/resources/routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { staffRoutes } from './modules/staff/routes.js';
-import { studentsRoutes } from './modules/students/routes.js';
-import { uploadsRoutes } from './modules/uploads/routes.js';
-import { uploadsPlugin } from './modules/uploads/uploads.js';
-import { accessControl, authPlugin, type RouteInfo } from './plugins/auth.js';
+import { modulePlugins, moduleRoutes } from './modules/index.js';
+import { accessControl, type RouteInfo, tokensPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import type { ObjectStorage } from './storage/storage.js';
 
@@ -48,20 +38,6 @@ export type AppDeps = {
   /** false: no logs (tests); a stream: logs written there as JSON lines. */
   logger?: boolean | NodeJS.WritableStream;
 };
-
-/** The API modules, in one list so the permission matrix test and the docs see the same routes. */
-export const apiModules = [
-  healthRoutes,
-  settingsRoutes,
-  authRoutes,
-  staffRoutes,
-  studentsRoutes,
-  filesRoutes,
-  uploadsRoutes,
-  coursesRoutes,
-  enrollmentsRoutes,
-  resourcesRoutes,
-];
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -109,7 +85,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Per-request brotli at its default level 11 costs more CPU than it saves on a JSON answer.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(uploadsPlugin);
 
   await app.register(helmet, {
     // The SPA loads only its own bundles; inline styles are Mantine's CSS variables; media may come
@@ -128,7 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  await app.register(authPlugin, { secret: deps.secret, ttlHours: config.tokenTtlHours });
+  await app.register(tokensPlugin, { secret: deps.secret, ttlHours: config.tokenTtlHours });
+  for (const plugin of modulePlugins) await app.register(plugin);
 
   await app.register(swagger, {
     openapi: {
@@ -142,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await accessControl(api, app.apiRoutes);
-      for (const module of apiModules) await api.register(module);
+      for (const routes of moduleRoutes) await api.register(routes);
     },
     { prefix: config.apiPrefix },
   );

@@ -2,21 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { audit } from './lib/audit.js';
+import { isUniqueViolation } from './lib/db-errors.js';
 import { HttpError } from './lib/errors.js';
 import { generatePassword } from './lib/passwords.js';
-import { countByRole, isUniqueViolation } from './modules/accounts/repository.js';
-import { createAccount } from './modules/accounts/service.js';
+import { AccountsService } from './modules/accounts/service.js';
 
 /**
  * First start on an empty database: creates the superadmin from ADMIN_USERNAME/ADMIN_PASSWORD, or
  * with a generated password printed once. Replicas racing here are settled by the unique username.
  */
 export async function ensureSuperadmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
-  if ((await countByRole(db, 'ROLE_SUPERADMIN')) > 0) return;
+  // Runs outside any app (the seed command calls it too): the service gets its one dependency here.
+  const accounts = new AccountsService({ db });
+  if ((await accounts.countByRole('ROLE_SUPERADMIN')) > 0) return;
   const username = config.adminUsername ?? 'admin';
   const password = config.adminPassword ?? generatePassword();
   try {
-    const account = await createAccount(db, { username, password, role: 'ROLE_SUPERADMIN' });
+    const account = await accounts.create({ username, password, role: 'ROLE_SUPERADMIN' });
     await audit(db, null, 'staff.bootstrap', `account:${account.id}`, { username });
   } catch (error) {
     if (error instanceof HttpError || isUniqueViolation(error)) {

@@ -3,6 +3,7 @@ import { createStaffRequestSchema } from '@valence/contract';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { HttpError } from './lib/errors.js';
+import { AccountsService } from './modules/accounts/service.js';
 import { StaffService } from './modules/staff/service.js';
 
 const USAGE = `Usage:
@@ -29,7 +30,9 @@ async function main(argv: string[]) {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const staff = await new StaffService(database.db).create(null, parsed.data);
+    // No app here: the services get by hand what their plugins would take from it.
+    const { db } = database;
+    const staff = await new StaffService({ db, accounts: new AccountsService({ db }) }).create(null, parsed.data);
     console.log(`Created ${staff.role} '${staff.username}' (id ${staff.id}).`);
     return 0;
   } catch (error) {

@@ -72,3 +72,5 @@ export const bulkEnrollmentResultSchema = z.object({
   status: enrollmentStatusSchema,
 });
 export type BulkEnrollmentResult = z.infer<typeof bulkEnrollmentResultSchema>;
+
+export const studentIdParamSchema = z.object({ studentId: idSchema('studentId') });

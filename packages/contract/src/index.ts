@@ -10,3 +10,4 @@ export * from './settings.js';
 export * from './students.js';
 export * from './time.js';
 export * from './uploads.js';
+export * from './watch-time.js';

@@ -32,3 +32,20 @@ export const studentListQuerySchema = pageQuerySchema.extend({
   notInCourse: idSchema('notInCourse').optional(),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
+
+/** PUT /students/{id}: a new username, and a new password only when one is given. */
+export const studentUpdateRequestSchema = z.object({
+  username: newUsernameSchema,
+  password: z.union([z.literal(''), newPasswordSchema]).optional(),
+});
+export type StudentUpdateRequest = z.infer<typeof studentUpdateRequestSchema>;
+
+/** POST /logoutstudent: ends every session of that student at once. */
+export const logoutStudentRequestSchema = z.object({
+  username: z.string().trim().min(1, { message: 'A username is required.' }),
+});
+
+/** DELETE /students/{id}: `confirmMarks=true` when the student has exam submissions to delete too. */
+export const deleteStudentQuerySchema = z.object({
+  confirmMarks: z.enum(['true', 'false'], { message: 'confirmMarks must be true or false.' }).optional(),
+});

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import type { Principal } from '../plugins/auth.js';
+import type { Principal } from './principal.js';
 
 /** Deletes, grades and publishes are written down: who, what, when (DESIGN §4). */
 export async function audit(

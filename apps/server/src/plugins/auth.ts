@@ -1,19 +1,16 @@
-import type { Role } from '@valence/contract';
-import { eq } from 'drizzle-orm';
+import { type Role, STAFF_ROLES } from '@valence/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { MIN_SECRET_BYTES } from '../config.js';
-import { accounts } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import type { Principal } from '../lib/principal.js';
 
 /**
  * Who may call a route. Every API route declares one (an undeclared route fails at start-up), and
  * this plugin enforces it before the handler runs.
  */
 export type Access = 'public' | 'authenticated' | 'student' | 'staff' | 'superadmin';
-
-export type Principal = { id: number; username: string; role: Role };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,7 +60,7 @@ export class TokenService {
   }
 }
 
-const isStaff = (role: Role) => role === 'ROLE_ADMIN' || role === 'ROLE_SUPERADMIN';
+const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 
 /** Resolves the bearer token to a live account; a token from an ended session is no token. */
 async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
@@ -71,16 +68,7 @@ async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): 
   if (!header?.startsWith('Bearer ')) return null;
   const claims = await app.tokens.verify(header.slice('Bearer '.length).trim());
   if (!claims) return null;
-  const [account] = await app.db
-    .select({
-      id: accounts.id,
-      username: accounts.username,
-      role: accounts.role,
-      sessionVersion: accounts.sessionVersion,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, claims.accountId))
-    .limit(1);
+  const account = await app.accounts.findSession(claims.accountId);
   if (!account || account.sessionVersion !== claims.sessionVersion) return null;
   return { id: account.id, username: account.username, role: account.role };
 }
@@ -96,12 +84,12 @@ export function checkAccess(access: Access, principal: Principal | null): void {
   }
 }
 
-export const authPlugin = fp(
+export const tokensPlugin = fp(
   async (app: FastifyInstance, options: { secret: string; ttlHours: number }) => {
     app.decorate('tokens', new TokenService(options.secret, options.ttlHours));
     app.decorateRequest('principal', null);
   },
-  { name: 'auth' },
+  { name: 'tokens' },
 );
 
 export type RouteInfo = { method: string; url: string; access: Access };

@@ -1,16 +1,6 @@
-import {
-  FLAGSHIP_COURSES,
-  KINDS,
-  type KindName,
-  MEDIA,
-  SINHALA_FAMILY,
-  SINHALA_GIVEN,
-  TAMIL_FAMILY,
-  TAMIL_GIVEN,
-  TAMIL_SHARE,
-  VENUES,
-  YEARS,
-} from './catalogue.js';
+import type { EnrollmentStatus } from '@valence/contract';
+import { FLAGSHIP_COURSES, KINDS, type KindName, MEDIA, VENUES, YEARS } from './catalogue.js';
+import { SINHALA_FAMILY, SINHALA_GIVEN, TAMIL_FAMILY, TAMIL_GIVEN, TAMIL_SHARE } from './names.js';
 import { coursesOfStudent, demoPlan, resourcesOfCourse, watchRecordsPerStudent } from './plan.js';
 import { Random } from './random.js';
 
@@ -27,7 +17,7 @@ const CLASS_TIME_UTC_MS = (12 * 60 + 30) * 60 * 1000;
 
 export type DemoCourse = { title: string; description: string; createdAt: Date; lessons: DemoLesson[] };
 export type DemoLesson = { name: string; url: string; duration: number; liveAt: Date };
-export type DemoEnrollment = { course: number; status: 'ACTIVE' | 'DISABLED'; date: Date };
+export type DemoEnrollment = { course: number; status: EnrollmentStatus; date: Date };
 export type DemoStudent = { username: string; name: string; createdAt: Date; enrollments: DemoEnrollment[] };
 export type DemoWatch = { student: number; course: number; lesson: number; watched: number; at: Date };
 

@@ -5,7 +5,7 @@ import { ensureSuperadmin } from '../bootstrap.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/client.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
-import { listByRoles } from '../modules/accounts/repository.js';
+import { AccountsService } from '../modules/accounts/service.js';
 import { prepareDataDir } from '../runtime.js';
 import { type DemoCounts, demoPlan, MAX_SCALE } from './plan.js';
 import { SeedRefused, seedDemo } from './seed.js';
@@ -160,12 +160,13 @@ async function main(argv: string[]): Promise<number> {
 
 /** The superadmin to print: created now as the server's first start would, or the one there is. */
 async function ensureAdmin(db: Db, config: Config) {
-  const existing = await listByRoles(db, ['ROLE_SUPERADMIN']);
+  const accounts = new AccountsService({ db });
+  const existing = await accounts.listByRoles(['ROLE_SUPERADMIN']);
   if (existing[0]) return { username: existing[0].username, password: '(an existing account: its password)' };
   // Chosen here rather than inside ensureSuperadmin so it can be printed with the rest below.
   const password = config.adminPassword ?? generatePassword();
   await ensureSuperadmin(db, { ...config, adminPassword: password }, quietLog);
-  const created = await listByRoles(db, ['ROLE_SUPERADMIN']);
+  const created = await accounts.listByRoles(['ROLE_SUPERADMIN']);
   const username = created[0]?.username ?? config.adminUsername ?? 'admin';
   return {
     username,

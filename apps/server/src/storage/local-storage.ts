@@ -4,8 +4,16 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MIN_SECRET_BYTES } from '../config.js';
+import { LocalUploadStore, removeUploadRecord } from './local-upload-store.js';
 import { signKey } from './signing.js';
-import { assertSafeKey, type ByteRange, InvalidKeyError, ObjectNotFoundError, type ObjectStorage } from './storage.js';
+import {
+  assertSafeKey,
+  type ByteRange,
+  InvalidKeyError,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type UploadStoreOptions,
+} from './storage.js';
 
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;
@@ -21,7 +29,7 @@ export class LocalStorage implements ObjectStorage {
   }
 
   /** Resolves a key inside the root; a key that would escape it is refused. */
-  resolve(key: string): string {
+  private resolve(key: string): string {
     assertSafeKey(key);
     const full = path.resolve(this.root, key);
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new InvalidKeyError('Invalid object key.');
@@ -53,9 +61,14 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.resolve(key), { force: true });
-    // The tus file store keeps a metadata file beside each upload.
-    await rm(`${this.resolve(key)}.json`, { force: true });
+    const file = this.resolve(key);
+    await rm(file, { force: true });
+    await removeUploadRecord(file);
+  }
+
+  async createUploadStore(options: UploadStoreOptions) {
+    await mkdir(path.join(this.root, 'resources'), { recursive: true });
+    return new LocalUploadStore({ root: this.root, resolve: (key) => this.resolve(key) }, options);
   }
 
   async signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string> {

@@ -10,7 +10,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, type ByteRange, ObjectNotFoundError, type ObjectStorage } from './storage.js';
+import { createS3UploadStore, uploadRecordKey } from './s3-upload-store.js';
+import {
+  assertSafeKey,
+  type ByteRange,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type UploadStoreOptions,
+} from './storage.js';
 
 export type S3Settings = {
   endpoint?: string | undefined;
@@ -21,7 +28,7 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -34,9 +41,9 @@ export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
 
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
+  private readonly client: S3Client;
 
-  constructor(readonly settings: S3Settings) {
+  constructor(private readonly settings: S3Settings) {
     this.client = new S3Client(s3ClientConfig(settings));
   }
 
@@ -84,8 +91,11 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) }));
-    // The tus S3 store keeps an .info object beside each upload.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `${key}.info` }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: uploadRecordKey(key) }));
+  }
+
+  createUploadStore(options: UploadStoreOptions) {
+    return createS3UploadStore({ config: s3ClientConfig(this.settings), bucket: this.settings.bucket }, options);
   }
 
   async signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string> {

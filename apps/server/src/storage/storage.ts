@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DataStore } from '@tus/server';
 
 export type ByteRange = { start: number; end: number };
 
@@ -14,7 +15,18 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** A short-lived link that serves the object with HTTP Range support. */
   signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string>;
+  /**
+   * The tus data store that writes uploads straight to where this storage serves their keys, so a
+   * finished upload is already the object (no copy of a multi-GB file). Each backend brings its own,
+   * and `delete` removes the record that store keeps beside an upload.
+   */
+  createUploadStore(options: UploadStoreOptions): Promise<DataStore>;
 }
+
+export type UploadStoreOptions = {
+  /** Unfinished uploads older than this are removed by the store's cleanup. */
+  expirationPeriodInMilliseconds: number;
+};
 
 export class ObjectNotFoundError extends Error {
   constructor(key: string) {

@@ -8,7 +8,6 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { createAccount } from '../modules/accounts/service.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import type { ObjectStorage } from '../storage/storage.js';
 
@@ -81,7 +80,7 @@ export async function createTestApp(
       counter += 1;
       const name = username ?? `${role.replace('ROLE_', '').toLowerCase()}${counter}`;
       const password = 'password123';
-      const account = await createAccount(database.db, { username: name, password, role });
+      const account = await app.accounts.create({ username: name, password, role });
       const response = await app.inject({
         method: 'POST',
         url: `${config.apiPrefix}/signin`,

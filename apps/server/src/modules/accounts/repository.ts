@@ -1,7 +1,7 @@
 import type { Role } from '@valence/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, enrollments } from '../../db/schema.js';
+import { accounts } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -51,18 +51,23 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
     .orderBy(asc(accounts.id));
 }
 
-/** Student accounts whose username contains `q` (any case), and not in course `notInCourse`. */
+/** Student accounts whose username contains `q` (any case), less those `exclude` holds for. */
 function studentsWhere(filter: StudentFilter) {
   return and(
     eq(accounts.role, 'ROLE_STUDENT'),
     filter.q ? sql`lower(${accounts.username}) like ${containsPattern(filter.q)}` : undefined,
-    filter.notInCourse === undefined
-      ? undefined
-      : sql`not exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${filter.notInCourse} and ${enrollments.studentId} = ${accounts.id})`,
+    filter.exclude ? not(filter.exclude(accounts.id)) : undefined,
   );
 }
 
-export type StudentFilter = { q?: string | undefined; notInCourse?: number | undefined };
+export type StudentFilter = {
+  q?: string | undefined;
+  /**
+   * A condition on the account id from another module (e.g. "enrolled in course 7"), so the page
+   * and its total stay one statement without this module knowing that module's tables.
+   */
+  exclude?: ((accountId: Column) => SQL) | undefined;
+};
 
 /** Without secrets: only the columns a student answer carries. */
 export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number; offset: number }) {
@@ -97,6 +102,30 @@ export function countByRole(db: DbOrTx, role: Role) {
     .then((rows) => rows[0]?.count ?? 0);
 }
 
+/** Which of these ids are student accounts. */
+export function studentIdsAmong(db: DbOrTx, ids: number[]): Promise<number[]> {
+  return db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.role, 'ROLE_STUDENT'), inArray(accounts.id, ids)))
+    .then((rows) => rows.map((row) => row.id));
+}
+
+/** What a bearer token is checked against: the account's role and current session version. */
+export function findSession(db: DbOrTx, id: number) {
+  return db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      role: accounts.role,
+      sessionVersion: accounts.sessionVersion,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
 export function setLoggedIn(db: DbOrTx, id: number, loggedIn: boolean) {
   return db.update(accounts).set({ loggedIn }).where(eq(accounts.id, id));
 }
@@ -113,4 +142,20 @@ export function endSessions(db: DbOrTx, id: number) {
     .where(eq(accounts.id, id));
 }
 
-export { isUniqueViolation } from '../../lib/db-errors.js';
+export function updateAccount(db: DbOrTx, id: number, values: { username: string; passwordHash?: string }) {
+  return db
+    .update(accounts)
+    .set(values)
+    .where(eq(accounts.id, id))
+    .returning({ id: accounts.id, username: accounts.username, name: accounts.name, loggedIn: accounts.loggedIn })
+    .then((rows) => rows[0]);
+}
+
+/** Enrolments, watch records and submissions go with the account (foreign-key cascades). */
+export function deleteAccount(db: DbOrTx, id: number) {
+  return db
+    .delete(accounts)
+    .where(eq(accounts.id, id))
+    .returning({ id: accounts.id, username: accounts.username })
+    .then((rows) => rows[0]);
+}

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, enrollments, exams, resources, submissions } from '../../db/schema.js';
+import { enrollments, exams, resources, submissions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -247,59 +247,6 @@ describe('pause and resume', () => {
       headers: boss.headers,
     });
     expect(response.statusCode).toBe(404);
-  });
-});
-
-describe('enrolments', () => {
-  it('enrols a student once, ACTIVE, with the course title and username', async () => {
-    const course = await createCourse('Enrolling', 'e');
-    const s = await createStudent('enrol-me');
-    const created = await enrol(s.id, course.id);
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({
-      courseId: course.id,
-      courseTitle: 'Enrolling',
-      studentId: s.id,
-      studentUsername: 'enrol-me',
-      status: 'ACTIVE',
-    });
-    const again = await enrol(s.id, course.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(`Student 'enrol-me' is already enrolled in "Enrolling".`);
-  });
-
-  it('refuses unknown students and courses, staff accounts, and bad payloads', async () => {
-    const course = await createCourse('Strict', 's');
-    expect((await enrol(424242, course.id)).statusCode).toBe(404);
-    const s = await createStudent('strict-s');
-    expect((await enrol(s.id, 424242)).statusCode).toBe(404);
-    const staffEnrol = await enrol(tutor.id, course.id);
-    expect(staffEnrol.statusCode).toBe(400);
-    expect(staffEnrol.json().message).toBe('Only student accounts can be enrolled.');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/enrollments',
-      headers: tutor.headers,
-      payload: { studentId: 'abc', courseId: course.id, status: 'MAYBE' },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Status must be ACTIVE or DISABLED.');
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/enrollments/course/99999', headers: tutor.headers })).statusCode,
-    ).toBe(404);
-  });
-
-  it('lists a deleted student no more', async () => {
-    const course = await createCourse('Gone', 'g');
-    const s = await createStudent('gone-s');
-    await enrol(s.id, course.id);
-    await t.database.db.delete(accounts).where(eq(accounts.id, s.id));
-    const rows = await t.app.inject({
-      method: 'GET',
-      url: `/api/enrollments/course/${course.id}`,
-      headers: tutor.headers,
-    });
-    expect(rows.json()).toEqual([]);
   });
 });
 

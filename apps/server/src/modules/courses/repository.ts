@@ -1,6 +1,6 @@
-import { desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, enrollments, exams, mcqQuestions, resources, submissions } from '../../db/schema.js';
+import { courses } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -67,43 +67,10 @@ export function updateCourse(db: DbOrTx, id: number, values: { title: string; de
     .then((rows) => rows[0]);
 }
 
-export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(submissions)
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .where(eq(exams.courseId, courseId))
-    .then((rows) => rows[0]?.count ?? 0);
-}
-
-/** Every stored object that belongs to the course: resource files, exam papers, question images. */
-export async function storedKeysOfCourse(db: DbOrTx, courseId: number): Promise<string[]> {
-  const resourceKeys = await db
-    .select({ key: resources.objectKey })
-    .from(resources)
-    .where(sql`${resources.courseId} = ${courseId} and ${resources.objectKey} is not null`);
-  const examRows = await db
-    .select({ id: exams.id, key: exams.paperKey })
-    .from(exams)
-    .where(eq(exams.courseId, courseId));
-  const examIds = examRows.map((row) => row.id);
-  const imageRows = examIds.length
-    ? await db
-        .select({ key: mcqQuestions.imageKey })
-        .from(mcqQuestions)
-        .where(sql`${inArray(mcqQuestions.examId, examIds)} and ${isNotNull(mcqQuestions.imageKey)}`)
-    : [];
-  return [...resourceKeys, ...examRows, ...imageRows].map((row) => row.key).filter((key): key is string => !!key);
-}
-
 export function deleteCourse(db: DbOrTx, id: number) {
   return db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
 }
 
 export function setPaused(db: DbOrTx, id: number, paused: boolean) {
   return db.update(courses).set({ paused }).where(eq(courses.id, id));
-}
-
-export function setEnrollmentStatusOfCourse(db: DbOrTx, courseId: number, status: 'ACTIVE' | 'DISABLED') {
-  return db.update(enrollments).set({ status }).where(eq(enrollments.courseId, courseId));
 }

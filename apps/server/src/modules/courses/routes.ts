@@ -9,11 +9,8 @@ import {
 } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { ResourcesService } from '../resources/service.js';
-import { CoursesService } from './service.js';
 
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new CoursesService(app.db, app.storage, ResourcesService.fromApp(app), app.log);
   const tags = ['courses'];
 
   app.get(
@@ -27,13 +24,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOrPageSchema(courseSchema) },
       },
     },
-    (request) => service.list(request.query),
+    (request) => app.courses.list(request.query),
   );
 
   app.post(
     '/courses',
     { config: { access: 'staff' }, schema: { tags, body: courseInputSchema, response: { 201: courseSchema } } },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await app.courses.create(request.body)),
   );
 
   app.get(
@@ -42,7 +39,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { tags, params: idParamSchema, response: { 200: courseDetailSchema, 404: errorResponseSchema } },
     },
-    (request) => service.get(request.params.id),
+    // The detail page's one call: the course, then its resources from the module that keeps them.
+    async (request) => {
+      const course = await app.courses.get(request.params.id);
+      return { ...course, resources: await app.resources.listForCourse(course.id) };
+    },
   );
 
   app.put(
@@ -51,7 +52,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { tags, params: idParamSchema, body: courseInputSchema, response: { 200: courseSchema } },
     },
-    (request) => service.update(request.params.id, request.body),
+    (request) => app.courses.update(request.params.id, request.body),
   );
 
   app.delete(
@@ -61,7 +62,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamSchema },
     },
     async (request, reply) => {
-      await service.delete(requirePrincipal(request), request.params.id);
+      await app.courses.delete(requirePrincipal(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -81,7 +82,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await service.setPaused(requirePrincipal(request), request.params.id, paused);
+        await app.courses.setPaused(requirePrincipal(request), request.params.id, paused);
         return reply.status(204).send();
       },
     );

@@ -1,15 +1,15 @@
-import type { Course, CourseDetail, CourseInput, Page, PageQuery } from '@valence/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Course, CourseInput, Page, PageQuery } from '@valence/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
-import type { Principal } from '../../plugins/auth.js';
+import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import type { ResourcesService } from '../resources/service.js';
+import type { CourseContent } from './course-content.js';
 import * as repo from './repository.js';
 
-export const toCourse = (row: repo.CourseRow): Course => ({
+const toCourse = (row: repo.CourseRow): Course => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -18,12 +18,21 @@ export const toCourse = (row: repo.CourseRow): Course => ({
 });
 
 export class CoursesService {
-  constructor(
-    private readonly db: Db,
-    private readonly storage: ObjectStorage,
-    private readonly resources: ResourcesService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly db: Db;
+  private readonly storage: ObjectStorage;
+  private readonly log: FastifyBaseLogger;
+  private readonly contents: CourseContent[] = [];
+
+  constructor({ db, storage, log }: Pick<FastifyInstance, 'db' | 'storage' | 'log'>) {
+    this.db = db;
+    this.storage = storage;
+    this.log = log;
+  }
+
+  /** Called by each module that keeps something per course, when it is registered. */
+  attach(content: CourseContent): void {
+    this.contents.push(content);
+  }
 
   /** Every course, or one page of those whose title contains `q`; newest first either way. */
   list(query: PageQuery): Promise<Course[] | Page<Course>> {
@@ -37,10 +46,10 @@ export class CoursesService {
     });
   }
 
-  async get(id: number): Promise<CourseDetail> {
+  async get(id: number): Promise<Course> {
     const row = await repo.findCourse(this.db, id);
     if (!row) throw notFound('Course not found.');
-    return { ...toCourse(row), resources: await this.resources.listForCourse(id) };
+    return toCourse(row);
   }
 
   async create(input: CourseInput): Promise<Course> {
@@ -54,20 +63,29 @@ export class CoursesService {
   }
 
   /**
-   * Marks are never lost silently: a course whose exams have submissions cannot be deleted. Stored
-   * files go only after the rows are gone, so a failed delete never leaves rows pointing at nothing.
+   * Runs `work` in a transaction holding the course row in share mode: what it adds to the course
+   * (an enrolment, a resource) waits for a pause or delete in progress and then sees its outcome,
+   * instead of slipping in beside it. A course deleted meanwhile is a 404, not a failed insert.
+   */
+  withCourseLocked<T>(courseId: number, work: (tx: Tx, course: repo.CourseRow) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const course = await repo.lockCourse(tx, courseId, 'share');
+      if (!course) throw notFound('Course not found.');
+      return work(tx, course);
+    });
+  }
+
+  /**
+   * Marks are never lost silently: any module may refuse (exams with submissions do). Stored files
+   * go only after the rows are gone, so a failed delete never leaves rows pointing at nothing.
    */
   async delete(actor: Principal, id: number): Promise<void> {
     const keys = await this.db.transaction(async (tx) => {
       const course = await repo.lockCourse(tx, id, 'update');
       if (!course) throw notFound('Course not found.');
-      const submissions = await repo.countSubmissionsOfCourse(tx, id);
-      if (submissions > 0) {
-        throw conflict(
-          `Cannot delete course "${course.title}" because its exams have ${submissions} submission(s). Delete or archive the exams' marks first.`,
-        );
-      }
-      const keys = await repo.storedKeysOfCourse(tx, id);
+      for (const content of this.contents) await content.refuseCourseDelete?.(tx, course);
+      const keys: string[] = [];
+      for (const content of this.contents) keys.push(...((await content.deleteCourseContent?.(tx, id)) ?? []));
       await repo.deleteCourse(tx, id);
       await audit(tx, actor, 'course.delete', `course:${id}`, { title: course.title, files: keys.length });
       return keys;
@@ -85,7 +103,7 @@ export class CoursesService {
       // Locked first: enrolments being added wait, then see the new state (and vice versa).
       const course = await repo.lockCourse(tx, id, 'update');
       if (!course) throw notFound('Course not found.');
-      await repo.setEnrollmentStatusOfCourse(tx, id, paused ? 'DISABLED' : 'ACTIVE');
+      for (const content of this.contents) await content.pauseCourseContent?.(tx, id, paused);
       await repo.setPaused(tx, id, paused);
       await audit(tx, actor, paused ? 'course.pause' : 'course.resume', `course:${id}`, { title: course.title });
     });

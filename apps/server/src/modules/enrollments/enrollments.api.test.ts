@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, enrollments } from '../../db/schema.js';
+import { accounts, auditLog, enrollments } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createAccount } from '../accounts/service.js';
 
 let t: TestApp;
+let tutor: Awaited<ReturnType<TestApp['login']>>;
 let headers: { authorization: string };
 const studentIds: Record<string, number> = {};
 const usernames = ['kasun.perera', 'kavindi', 'nimali', 'tharindu', 'KAMAL', 'ruwan'];
 
 beforeAll(async () => {
   t = await createTestApp();
-  headers = (await t.login('ROLE_ADMIN', 'tutor')).headers;
+  tutor = await t.login('ROLE_ADMIN', 'tutor');
+  headers = tutor.headers;
   for (const username of usernames) {
-    studentIds[username] = (
-      await createAccount(t.database.db, { username, password: 'chem-2026', role: 'ROLE_STUDENT' })
-    ).id;
+    studentIds[username] = (await t.app.accounts.create({ username, password: 'chem-2026', role: 'ROLE_STUDENT' })).id;
   }
 });
 afterAll(() => t.close());
@@ -31,10 +30,28 @@ async function createCourse(title: string) {
   return response.json() as { id: number };
 }
 
-const bulk = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/enrollments/bulk', headers, payload });
+const bulk = (payload: object) => t.app.inject({ method: 'POST', url: '/api/enrollments/bulk', headers, payload });
 const listOf = (courseId: number, query = '') =>
   t.app.inject({ method: 'GET', url: `/api/enrollments/course/${courseId}${query}`, headers });
 const ids = (...names: string[]) => names.map((name) => studentIds[name] as number);
+
+async function createStudent(username: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/students/signup',
+    headers,
+    payload: { username, password: 'student-pw' },
+  });
+  return response.json() as { id: number };
+}
+
+const enrol = (studentId: number, courseId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/enrollments',
+    headers,
+    payload: { studentId, courseId, status: 'ACTIVE' },
+  });
 
 describe('POST /enrollments/bulk', () => {
   it('enrols the named students in one request, skipping and counting those already enrolled', async () => {
@@ -81,7 +98,7 @@ describe('POST /enrollments/bulk', () => {
 
   it('refuses the whole request, enrolling nobody, when a named id is not a student', async () => {
     const course = await createCourse('Inorganic Chemistry');
-    const staff = await createAccount(t.database.db, {
+    const staff = await t.app.accounts.create({
       username: 'assistant',
       password: 'chem-2026',
       role: 'ROLE_ADMIN',
@@ -170,5 +187,98 @@ describe('GET /students?notInCourse', () => {
     const rest = await t.app.inject({ method: 'GET', url: `/api/students?limit=0&notInCourse=${course.id}`, headers });
     const everyone = await t.app.inject({ method: 'GET', url: '/api/students?limit=0', headers });
     expect(rest.json().total).toBe(everyone.json().total - 2);
+  });
+});
+
+describe('POST /enrollments', () => {
+  it('enrols a student once, ACTIVE, with the course title and username', async () => {
+    const course = await createCourse('Enrolling');
+    const s = await createStudent('enrol-me');
+    const created = await enrol(s.id, course.id);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      courseId: course.id,
+      courseTitle: 'Enrolling',
+      studentId: s.id,
+      studentUsername: 'enrol-me',
+      status: 'ACTIVE',
+    });
+    const again = await enrol(s.id, course.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Student 'enrol-me' is already enrolled in "Enrolling".`);
+  });
+
+  it('refuses unknown students and courses, staff accounts, and bad payloads', async () => {
+    const course = await createCourse('Strict');
+    expect((await enrol(424242, course.id)).statusCode).toBe(404);
+    const s = await createStudent('strict-s');
+    expect((await enrol(s.id, 424242)).statusCode).toBe(404);
+    const staffEnrol = await enrol(tutor.id, course.id);
+    expect(staffEnrol.statusCode).toBe(400);
+    expect(staffEnrol.json().message).toBe('Only student accounts can be enrolled.');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/enrollments',
+      headers,
+      payload: { studentId: 'abc', courseId: course.id, status: 'MAYBE' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Status must be ACTIVE or DISABLED.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/enrollments/course/99999', headers })).statusCode).toBe(404);
+  });
+
+  it('lists a deleted student no more', async () => {
+    const course = await createCourse('Gone');
+    const s = await createStudent('gone-s');
+    await enrol(s.id, course.id);
+    await t.database.db.delete(accounts).where(eq(accounts.id, s.id));
+    const rows = await t.app.inject({
+      method: 'GET',
+      url: `/api/enrollments/course/${course.id}`,
+      headers,
+    });
+    expect(rows.json()).toEqual([]);
+  });
+});
+
+describe("a student's enrolments: GET /enrollments/student/{id}, PUT and DELETE /enrollments/{id}", () => {
+  it('lists them, changes a status, refuses ACTIVE in a paused course, and lets only a superadmin remove', async () => {
+    const boss = await t.login('ROLE_SUPERADMIN', 'registrar');
+    const open = await createCourse('Open Course');
+    const paused = await createCourse('Paused Course');
+    await bulk({ courseId: open.id, studentIds: ids('ruwan') });
+    await bulk({ courseId: paused.id, studentIds: ids('ruwan') });
+    await t.app.inject({ method: 'PUT', url: `/api/enrollments/course/${paused.id}/disable`, headers: boss.headers });
+
+    const listed = await t.app.inject({ method: 'GET', url: `/api/enrollments/student/${studentIds.ruwan}`, headers });
+    expect(listed.statusCode).toBe(200);
+    const mine = listed.json() as { id: number; courseId: number; courseTitle: string; status: string }[];
+    const inOpen = mine.find((e) => e.courseId === open.id);
+    const inPaused = mine.find((e) => e.courseId === paused.id);
+    expect(inOpen).toMatchObject({ courseTitle: 'Open Course', status: 'ACTIVE' });
+    expect(inPaused).toMatchObject({ status: 'DISABLED' });
+
+    const put = (id: number, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/enrollments/${id}`, headers, payload });
+    expect((await put(inOpen?.id as number, { status: 'DISABLED' })).json().status).toBe('DISABLED');
+    const bad = await put(inOpen?.id as number, { status: 'PAUSED' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Status must be ACTIVE or DISABLED.');
+    const refused = await put(inPaused?.id as number, { status: 'ACTIVE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Course "Paused Course" is paused; resume the course to give its students access.',
+    );
+    expect((await put(987654, { status: 'ACTIVE' })).statusCode).toBe(404);
+
+    const remove = (who: { authorization: string }) =>
+      t.app.inject({ method: 'DELETE', url: `/api/enrollments/${inOpen?.id}`, headers: who });
+    expect((await remove(headers)).statusCode).toBe(403);
+    expect((await remove(boss.headers)).statusCode).toBe(204);
+    expect((await remove(boss.headers)).statusCode).toBe(404);
+    const after = await t.app.inject({ method: 'GET', url: `/api/enrollments/student/${studentIds.ruwan}`, headers });
+    expect(after.json().some((e: { courseId: number }) => e.courseId === open.id)).toBe(false);
+    const notStudent = await t.app.inject({ method: 'GET', url: `/api/enrollments/student/${boss.id}`, headers });
+    expect(notStudent.statusCode).toBe(404);
   });
 });

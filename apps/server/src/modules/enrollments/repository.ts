@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EnrollmentStatus } from '@valence/contract';
+import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
+/**
+ * An enrolment is shown with its course title and student username, and is searched and sorted by
+ * the username: read here by join, so a page stays one statement. Writes to those tables go through
+ * their own modules.
+ */
 const enrollmentColumns = {
   id: enrollments.id,
   courseId: enrollments.courseId,
@@ -20,7 +26,7 @@ export type EnrollmentRow = {
   enrollmentDate: Date;
   studentId: number;
   studentUsername: string;
-  status: 'ACTIVE' | 'DISABLED';
+  status: EnrollmentStatus;
 };
 
 function selectEnrollments(db: DbOrTx) {
@@ -81,7 +87,7 @@ export async function insertEnrollments(
   db: DbOrTx,
   values: {
     courseId: number;
-    status: 'ACTIVE' | 'DISABLED';
+    status: EnrollmentStatus;
     students: { ids: number[] } | { q: string | undefined };
   },
 ): Promise<number> {
@@ -103,15 +109,6 @@ export async function insertEnrollments(
   return rows.length;
 }
 
-/** Which of these ids are student accounts. */
-export function existingStudentIds(db: DbOrTx, ids: number[]): Promise<number[]> {
-  return db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.role, 'ROLE_STUDENT'), inArray(accounts.id, ids)))
-    .then((rows) => rows.map((row) => row.id));
-}
-
 export function findEnrollment(db: DbOrTx, id: number): Promise<EnrollmentRow | undefined> {
   return selectEnrollments(db)
     .where(eq(enrollments.id, id))
@@ -121,11 +118,49 @@ export function findEnrollment(db: DbOrTx, id: number): Promise<EnrollmentRow | 
 
 export function insertEnrollment(
   db: DbOrTx,
-  values: { courseId: number; studentId: number; status: 'ACTIVE' | 'DISABLED' },
+  values: { courseId: number; studentId: number; status: EnrollmentStatus },
 ) {
   return db
     .insert(enrollments)
     .values(values)
     .returning({ id: enrollments.id })
     .then((rows) => rows[0] as { id: number });
+}
+
+export function setStatusOfCourse(db: DbOrTx, courseId: number, status: EnrollmentStatus) {
+  return db.update(enrollments).set({ status }).where(eq(enrollments.courseId, courseId));
+}
+
+export function deleteOfCourse(db: DbOrTx, courseId: number) {
+  return db.delete(enrollments).where(eq(enrollments.courseId, courseId));
+}
+
+/** True where the student (an account id column) is enrolled in the course, as a SQL condition. */
+export const enrolledIn =
+  (courseId: number) =>
+  (studentId: Column): SQL =>
+    sql`exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${courseId} and ${enrollments.studentId} = ${studentId})`;
+
+/** A student's enrolments, newest first. */
+export function listForStudent(db: DbOrTx, studentId: number): Promise<EnrollmentRow[]> {
+  return selectEnrollments(db)
+    .where(eq(enrollments.studentId, studentId))
+    .orderBy(desc(enrollments.enrollmentDate), desc(enrollments.id));
+}
+
+export function setStatus(db: DbOrTx, id: number, status: EnrollmentStatus) {
+  return db
+    .update(enrollments)
+    .set({ status })
+    .where(eq(enrollments.id, id))
+    .returning({ id: enrollments.id })
+    .then((rows) => rows[0]);
+}
+
+export function deleteEnrollment(db: DbOrTx, id: number) {
+  return db
+    .delete(enrollments)
+    .where(eq(enrollments.id, id))
+    .returning({ id: enrollments.id, courseId: enrollments.courseId, studentId: enrollments.studentId })
+    .then((rows) => rows[0]);
 }

@@ -7,12 +7,14 @@ import {
   errorResponseSchema,
   idParamSchema,
   listOrPageSchema,
+  studentIdParamSchema,
+  updateEnrollmentSchema,
 } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EnrollmentsService } from './service.js';
+import { z } from 'zod';
+import { requirePrincipal } from '../../plugins/auth.js';
 
 export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new EnrollmentsService(app.db);
   const tags = ['enrollments'];
 
   app.get(
@@ -27,7 +29,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOrPageSchema(enrollmentSchema), 404: errorResponseSchema },
       },
     },
-    (request) => service.listForCourse(request.params.id, request.query),
+    (request) => app.enrollments.listForCourse(request.params.id, request.query),
   );
 
   app.post(
@@ -41,7 +43,7 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkEnrollmentResultSchema, 404: errorResponseSchema },
       },
     },
-    (request) => service.createMany(request.principal, request.body),
+    (request) => app.enrollments.createMany(request.principal, request.body),
   );
 
   app.post(
@@ -54,6 +56,44 @@ export const enrollmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: enrollmentSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await app.enrollments.create(request.body)),
+  );
+
+  app.get(
+    '/enrollments/student/:studentId',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: "A student's enrolments, newest first",
+        params: studentIdParamSchema,
+        response: { 200: z.array(enrollmentSchema), 404: errorResponseSchema },
+      },
+    },
+    (request) => app.enrollments.listForStudent(request.params.studentId),
+  );
+
+  app.put(
+    '/enrollments/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: "Change one enrolment's status (ACTIVE or DISABLED)",
+        params: idParamSchema,
+        body: updateEnrollmentSchema,
+        response: { 200: enrollmentSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    (request) => app.enrollments.setStatus(requirePrincipal(request), request.params.id, request.body.status),
+  );
+
+  app.delete(
+    '/enrollments/:id',
+    { config: { access: 'superadmin' }, schema: { tags, summary: 'Remove one enrolment', params: idParamSchema } },
+    async (request, reply) => {
+      await app.enrollments.delete(requirePrincipal(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 };

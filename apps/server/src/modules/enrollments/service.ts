@@ -1,35 +1,45 @@
 import {
   type BulkEnrollmentResult,
   type bulkEnrollmentSchema,
+  type createEnrollmentSchema,
   type Enrollment,
   type EnrollmentListQuery,
+  type EnrollmentStatus,
   type Page,
   sortOf,
 } from '@valence/contract';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
-import type { Principal } from '../../plugins/auth.js';
-import { findById } from '../accounts/repository.js';
-import { findCourse, lockCourse } from '../courses/repository.js';
+import type { Principal } from '../../lib/principal.js';
+import type { AccountsService } from '../accounts/service.js';
+import type { CourseContent } from '../courses/course-content.js';
+import type { CoursesService } from '../courses/service.js';
 import * as repo from './repository.js';
-
-type BulkEnrollmentInput = z.output<typeof bulkEnrollmentSchema>;
 
 const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
   ...row,
   enrollmentDate: row.enrollmentDate.toISOString(),
 });
 
-export class EnrollmentsService {
-  constructor(private readonly db: Db) {}
+export class EnrollmentsService implements CourseContent {
+  private readonly db: Db;
+  private readonly accounts: AccountsService;
+  private readonly courses: CoursesService;
+
+  constructor({ db, accounts, courses }: Pick<FastifyInstance, 'db' | 'accounts' | 'courses'>) {
+    this.db = db;
+    this.accounts = accounts;
+    this.courses = courses;
+  }
 
   /** The course's enrolments (all, or one page with the total); 404 for a course that does not exist. */
   async listForCourse(courseId: number, query: EnrollmentListQuery): Promise<Enrollment[] | Page<Enrollment>> {
-    if (!(await findCourse(this.db, courseId))) throw notFound('Course not found.');
+    await this.courses.get(courseId);
     const sort = query.sort ? sortOf(query.sort) : undefined;
     return pageOrAll(query, {
       page: async (window) =>
@@ -45,10 +55,13 @@ export class EnrollmentsService {
    * Many students in one request and one statement. Named ids that are not students refuse the whole
    * request, so nothing is half done; students already in the course are skipped and counted.
    */
-  async createMany(actor: Principal | null, input: BulkEnrollmentInput): Promise<BulkEnrollmentResult> {
+  async createMany(
+    actor: Principal | null,
+    input: z.output<typeof bulkEnrollmentSchema>,
+  ): Promise<BulkEnrollmentResult> {
     const ids = input.studentIds ? [...new Set(input.studentIds)] : undefined;
     if (ids) {
-      const found = new Set(await repo.existingStudentIds(this.db, ids));
+      const found = new Set(await this.accounts.studentIdsAmong(ids));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length > 0) {
         throw notFound(
@@ -56,9 +69,7 @@ export class EnrollmentsService {
         );
       }
     }
-    return this.db.transaction(async (tx) => {
-      const course = await lockCourse(tx, input.courseId, 'share');
-      if (!course) throw notFound('Course not found.');
+    return this.courses.withCourseLocked(input.courseId, async (tx, course) => {
       const status = course.paused ? 'DISABLED' : input.status;
       const created = await repo.insertEnrollments(tx, {
         courseId: course.id,
@@ -77,15 +88,13 @@ export class EnrollmentsService {
    * New enrolments are ACTIVE, except in a paused course: there they start DISABLED so that pausing
    * keeps meaning "nobody has access" until the course is resumed.
    */
-  async create(input: { studentId: number; courseId: number; status: 'ACTIVE' | 'DISABLED' }): Promise<Enrollment> {
-    const student = await findById(this.db, input.studentId);
+  async create(input: z.output<typeof createEnrollmentSchema>): Promise<Enrollment> {
+    const student = await this.accounts.findById(input.studentId);
     if (!student) throw notFound('Student not found.');
     if (student.role !== 'ROLE_STUDENT') throw badRequest('Only student accounts can be enrolled.');
     try {
-      return await this.db.transaction(async (tx) => {
-        // Read under a share lock: a pause (or delete) in progress finishes first, so `paused` is current.
-        const course = await lockCourse(tx, input.courseId, 'share');
-        if (!course) throw notFound('Course not found.');
+      // Under the course's share lock: a pause (or delete) in progress finishes first, so `paused` is current.
+      return await this.courses.withCourseLocked(input.courseId, async (tx, course) => {
         const status = course.paused ? 'DISABLED' : input.status;
         let id: number;
         try {
@@ -106,5 +115,54 @@ export class EnrollmentsService {
       if (isForeignKeyViolation(error)) throw notFound('Student not found.');
       throw error;
     }
+  }
+
+  /** A student's enrolments, newest first; 404 when the id is not a student's. */
+  async listForStudent(studentId: number): Promise<Enrollment[]> {
+    const student = await this.accounts.findById(studentId);
+    if (student?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
+    return (await repo.listForStudent(this.db, studentId)).map(toEnrollment);
+  }
+
+  /**
+   * ACTIVE or DISABLED for one student. In a paused course nobody may be made ACTIVE (pausing means
+   * "nobody has access" until the course is resumed), so that is refused with the reason.
+   */
+  async setStatus(actor: Principal, id: number, status: EnrollmentStatus): Promise<Enrollment> {
+    const current = await repo.findEnrollment(this.db, id);
+    if (!current) throw notFound('Enrollment not found.');
+    return this.courses.withCourseLocked(current.courseId, async (tx, course) => {
+      if (course.paused && status === 'ACTIVE') {
+        throw conflict(`Course "${course.title}" is paused; resume the course to give its students access.`);
+      }
+      if (!(await repo.setStatus(tx, id, status))) throw notFound('Enrollment not found.');
+      await audit(tx, actor, 'enrollment.status', `enrollment:${id}`, { status });
+      const row = await repo.findEnrollment(tx, id);
+      if (!row) throw notFound('Enrollment not found.');
+      return toEnrollment(row);
+    });
+  }
+
+  async delete(actor: Principal, id: number): Promise<void> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const row = await repo.deleteEnrollment(tx, id);
+      if (row) await audit(tx, actor, 'enrollment.delete', `enrollment:${id}`, row);
+      return row;
+    });
+    if (!deleted) throw notFound('Enrollment not found.');
+  }
+
+  /** For another module's query: a condition on a student id column, "enrolled in this course". */
+  enrolledIn(courseId: number) {
+    return repo.enrolledIn(courseId);
+  }
+
+  async pauseCourseContent(tx: Tx, courseId: number, paused: boolean): Promise<void> {
+    await repo.setStatusOfCourse(tx, courseId, paused ? 'DISABLED' : 'ACTIVE');
+  }
+
+  async deleteCourseContent(tx: Tx, courseId: number): Promise<string[]> {
+    await repo.deleteOfCourse(tx, courseId);
+    return [];
   }
 }

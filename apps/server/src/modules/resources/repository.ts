@@ -32,3 +32,12 @@ export function insertResource(db: DbOrTx, values: typeof resources.$inferInsert
 export function deleteResource(db: DbOrTx, id: number) {
   return db.delete(resources).where(eq(resources.id, id));
 }
+
+/** Deletes the course's resources; answers the keys of their stored files. */
+export async function deleteOfCourse(db: DbOrTx, courseId: number): Promise<string[]> {
+  const rows = await db
+    .delete(resources)
+    .where(eq(resources.courseId, courseId))
+    .returning({ key: resources.objectKey });
+  return rows.map((row) => row.key).filter((key): key is string => !!key);
+}

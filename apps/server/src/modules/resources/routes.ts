@@ -1,10 +1,8 @@
 import { createResourceSchema, errorResponseSchema, idParamSchema, resourceSchema } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { ResourcesService } from './service.js';
 
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = ResourcesService.fromApp(app);
   const tags = ['resources'];
 
   app.post(
@@ -17,14 +15,14 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: resourceSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) => reply.status(201).send(await app.resources.create(request.body)),
   );
 
   app.delete(
     '/resources/:id',
     { config: { access: 'superadmin' }, schema: { tags, params: idParamSchema } },
     async (request, reply) => {
-      await service.delete(requirePrincipal(request), request.params.id);
+      await app.resources.delete(requirePrincipal(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -1,49 +1,47 @@
-import { type CreateResource, RESOURCE_KEY_PATTERN, type Resource } from '@valence/contract';
+import { type createResourceSchema, RESOURCE_KEY_PATTERN, type Resource } from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Principal } from '../../lib/principal.js';
 import { parseDateTime } from '../../lib/time.js';
-import type { Principal } from '../../plugins/auth.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import { lockCourse } from '../courses/repository.js';
+import type { CourseContent } from '../courses/course-content.js';
+import type { CoursesService } from '../courses/service.js';
+import type { UploadsService } from '../uploads/uploads.js';
 import * as repo from './repository.js';
-
-/** What the resources module needs from the upload endpoint. */
-export type UploadLookup = {
-  getCompletedUpload(
-    key: string,
-  ): Promise<{ size: number; contentType: string | null; filename: string | null } | null>;
-};
 
 const ATTACHED_ALREADY = 'This uploaded file is already attached to a resource.';
 
-type ParsedResource = Omit<CreateResource, 'courseId' | 'duration'> & { courseId: number; duration: number };
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'uploads' | 'courses' | 'config' | 'log'>;
 
-export class ResourcesService {
-  constructor(
-    private readonly db: Db,
-    private readonly storage: ObjectStorage,
-    private readonly uploads: UploadLookup,
-    private readonly options: { timeZone: string; linkTtlSeconds: number },
-    private readonly log: FastifyBaseLogger,
-  ) {}
+export class ResourcesService implements CourseContent {
+  private readonly db: Db;
+  private readonly storage: ObjectStorage;
+  private readonly uploads: UploadsService;
+  private readonly courses: CoursesService;
+  private readonly config: Pick<Config, 'timeZone' | 'downloadLinkTtlSeconds'>;
+  private readonly log: FastifyBaseLogger;
 
-  static fromApp(app: FastifyInstance): ResourcesService {
-    return new ResourcesService(
-      app.db,
-      app.storage,
-      app.uploads,
-      { timeZone: app.config.timeZone, linkTtlSeconds: app.config.downloadLinkTtlSeconds },
-      app.log,
-    );
+  constructor({ db, storage, uploads, courses, config, log }: Deps) {
+    this.db = db;
+    this.storage = storage;
+    this.uploads = uploads;
+    this.courses = courses;
+    this.config = config;
+    this.log = log;
   }
 
   /** Stored files are answered with a fresh signed link; external links as they are. */
-  async toResource(row: repo.ResourceRow): Promise<Resource> {
+  private async toResource(row: repo.ResourceRow): Promise<Resource> {
     const url = row.objectKey
-      ? await this.storage.signedUrl(row.objectKey, { ttlSeconds: this.options.linkTtlSeconds, fileName: row.name })
+      ? await this.storage.signedUrl(row.objectKey, {
+          ttlSeconds: this.config.downloadLinkTtlSeconds,
+          fileName: row.name,
+        })
       : row.url;
     return {
       id: row.id,
@@ -63,10 +61,11 @@ export class ResourcesService {
     return Promise.all(rows.map((row) => this.toResource(row)));
   }
 
-  async create(input: ParsedResource): Promise<Resource> {
-    const liveAt = parseDateTime(input.liveAt, this.options.timeZone);
-    const recordingAt = parseDateTime(input.recordingAt, this.options.timeZone);
-    const expiresAt = input.expiresAt ? parseDateTime(input.expiresAt, this.options.timeZone) : null;
+  async create(input: z.output<typeof createResourceSchema>): Promise<Resource> {
+    const { timeZone } = this.config;
+    const liveAt = parseDateTime(input.liveAt, timeZone);
+    const recordingAt = parseDateTime(input.recordingAt, timeZone);
+    const expiresAt = input.expiresAt ? parseDateTime(input.expiresAt, timeZone) : null;
     if (expiresAt && expiresAt <= liveAt) throw badRequest('Expires At must be after Live At.');
 
     let objectKey: string | null = null;
@@ -77,9 +76,8 @@ export class ResourcesService {
       objectKey = input.url;
       sizeBytes = upload.size;
     }
-    const row = await this.db.transaction(async (tx) => {
-      // A course being deleted is deleted first; then this finds nothing instead of failing.
-      if (!(await lockCourse(tx, input.courseId, 'share'))) throw notFound('Course not found.');
+    // Under the course's share lock: a course being deleted is deleted first, then this is a 404.
+    const row = await this.courses.withCourseLocked(input.courseId, async (tx) => {
       try {
         return await repo.insertResource(tx, {
           courseId: input.courseId,
@@ -114,5 +112,10 @@ export class ResourcesService {
         .delete(row.objectKey)
         .catch((error) => this.log.warn({ err: error, key: row.objectKey }, 'resource file not found in storage'));
     }
+  }
+
+  /** The course's files are deleted by the course once its transaction has committed. */
+  deleteCourseContent(tx: Tx, courseId: number): Promise<string[]> {
+    return repo.deleteOfCourse(tx, courseId);
   }
 }

@@ -1,15 +1,12 @@
 import { createStaffRequestSchema, errorResponseSchema, staffSchema } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StaffService } from './service.js';
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new StaffService(app.db);
-
   app.get(
     '/staff',
     { config: { access: 'superadmin' }, schema: { tags: ['staff'], response: { 200: z.array(staffSchema) } } },
-    () => service.list(),
+    () => app.staff.list(),
   );
 
   app.post(
@@ -22,6 +19,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: staffSchema, 409: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.principal, request.body)),
+    async (request, reply) => reply.status(201).send(await app.staff.create(request.principal, request.body)),
   );
 };

@@ -1,13 +1,17 @@
-import type { Page, Student, StudentListQuery, StudentSignupRequest } from '@valence/contract';
+import type { Page, Student, StudentListQuery, StudentSignupRequest, StudentUpdateRequest } from '@valence/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
-import type { Principal } from '../../plugins/auth.js';
-import { type AccountRow, countStudents, listStudents } from '../accounts/repository.js';
-import { createAccount } from '../accounts/service.js';
+import type { Principal } from '../../lib/principal.js';
+import type { AccountRow } from '../accounts/repository.js';
+import type { AccountsService } from '../accounts/service.js';
+import type { EnrollmentsService } from '../enrollments/service.js';
+import type { ExamsService } from '../exams/service.js';
 
 /** Never carries a password or hash. */
-export const toStudent = (row: Pick<AccountRow, 'id' | 'username' | 'name' | 'loggedIn'>): Student => ({
+const toStudent = (row: Pick<AccountRow, 'id' | 'username' | 'name' | 'loggedIn'>): Student => ({
   id: row.id,
   username: row.username,
   name: row.name,
@@ -15,20 +19,81 @@ export const toStudent = (row: Pick<AccountRow, 'id' | 'username' | 'name' | 'lo
 });
 
 export class StudentsService {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  private readonly accounts: AccountsService;
+  private readonly enrollments: EnrollmentsService;
+  private readonly exams: ExamsService;
+
+  constructor({
+    db,
+    accounts,
+    enrollments,
+    exams,
+  }: Pick<FastifyInstance, 'db' | 'accounts' | 'enrollments' | 'exams'>) {
+    this.db = db;
+    this.accounts = accounts;
+    this.enrollments = enrollments;
+    this.exams = exams;
+  }
 
   /** Every student, or one page of those whose username contains `q` (and not in `notInCourse`). */
   list(query: StudentListQuery): Promise<Student[] | Page<Student>> {
-    const filter = { q: query.q, notInCourse: query.notInCourse };
+    const filter = {
+      q: query.q,
+      exclude: query.notInCourse === undefined ? undefined : this.enrollments.enrolledIn(query.notInCourse),
+    };
     return pageOrAll(query, {
-      page: (window) => listStudents(this.db, { ...filter, ...window }),
-      count: () => countStudents(this.db, filter),
+      page: (window) => this.accounts.listStudents({ ...filter, ...window }),
+      count: () => this.accounts.countStudents(filter),
     });
   }
 
   async signup(actor: Principal | null, input: StudentSignupRequest): Promise<Student> {
-    const row = await createAccount(this.db, { ...input, role: 'ROLE_STUDENT' });
+    const row = await this.accounts.create({ ...input, role: 'ROLE_STUDENT' });
     await audit(this.db, actor, 'student.create', `account:${row.id}`, { username: row.username });
     return toStudent(row);
+  }
+
+  async update(actor: Principal, id: number, input: StudentUpdateRequest): Promise<Student> {
+    await this.requireStudent(id);
+    const row = await this.accounts.update(id, { username: input.username, password: input.password || undefined });
+    if (!row) throw notFound('Student not found.');
+    await audit(this.db, actor, 'student.update', `account:${id}`, {
+      username: row.username,
+      passwordChanged: Boolean(input.password),
+    });
+    return toStudent(row);
+  }
+
+  /**
+   * Removes the account with its enrolments and watch records. Exam submissions (marks) go too, so
+   * when there are any the caller must confirm (`confirmMarks`); the answer says how many.
+   */
+  async delete(actor: Principal, id: number, confirmMarks: boolean): Promise<void> {
+    const student = await this.requireStudent(id);
+    await this.db.transaction(async (tx) => {
+      const submissions = await this.exams.submissionsOfStudent(tx, id);
+      if (submissions > 0 && !confirmMarks) {
+        throw conflict(
+          `Student '${student.username}' has ${submissions} exam submission(s); deleting the student deletes their marks too. Confirm to delete.`,
+        );
+      }
+      if (!(await this.accounts.delete(id, tx))) throw notFound('Student not found.');
+      await audit(tx, actor, 'student.delete', `account:${id}`, { username: student.username, submissions });
+    });
+  }
+
+  /** Every token of the student stops working at once (the session version moves on). */
+  async forceLogout(actor: Principal, username: string): Promise<void> {
+    const account = await this.accounts.findByUsername(username);
+    if (account?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
+    await this.accounts.endSessions(account.id);
+    await audit(this.db, actor, 'student.logout', `account:${account.id}`, { username: account.username });
+  }
+
+  private async requireStudent(id: number) {
+    const account = await this.accounts.findById(id);
+    if (account?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
+    return account;
   }
 }

@@ -1,0 +1,46 @@
+import { bigint, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, ts } from './columns.js';
+import { courses } from './courses.js';
+
+export const resources = pgTable(
+  'resources',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    /** Either an external http(s) link or the storage key `resources/<prefix>-<name>`. */
+    url: text('url').notNull(),
+    objectKey: text('object_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    duration: doublePrecision('duration').notNull().default(0),
+    liveAt: ts('live_at').notNull(),
+    recordingAt: ts('recording_at').notNull(),
+    expiresAt: ts('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('resources_course_idx').on(t.courseId),
+    // One stored file belongs to one resource: deleting a resource deletes its file.
+    uniqueIndex('resources_object_key_idx').on(t.objectKey),
+  ],
+);
+
+export const watchTime = pgTable(
+  'watch_time',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    /** Kept by value so a record survives its resource's deletion. */
+    videoName: text('video_name').notNull(),
+    watchedDuration: doublePrecision('watched_duration').notNull(),
+    timestamp: ts('timestamp').notNull().defaultNow(),
+  },
+  (t) => [index('watch_time_student_idx').on(t.studentId, t.timestamp)],
+);

@@ -1,0 +1,15 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('reports health', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ status: 'ok', storage: 'local' });
+  });
+});
