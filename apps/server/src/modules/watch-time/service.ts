@@ -1,0 +1,81 @@
+import { type Page, sortOf, type WatchRecord, type WatchTimeQuery } from '@valence/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { pageOrAll } from '../../lib/paging.js';
+import type { Principal } from '../../lib/principal.js';
+import { parseDateTime } from '../../lib/time.js';
+import type { AccountsService } from '../accounts/service.js';
+import * as repo from './repository.js';
+
+const toRecord = (row: { id: number; videoName: string; timestamp: Date; watchedDuration: number }): WatchRecord => ({
+  id: row.id,
+  videoName: row.videoName,
+  timestamp: row.timestamp.toISOString(),
+  watchedDuration: row.watchedDuration,
+});
+
+/**
+ * Watch-time records of students. They are written by the student side of the API; staff read them
+ * (filtered by video name and day, sorted, paged) and a superadmin deletes them.
+ */
+export class WatchTimeService {
+  private readonly db: Db;
+  private readonly accounts: AccountsService;
+  private readonly config: Pick<Config, 'timeZone'>;
+
+  constructor({ db, accounts, config }: Pick<FastifyInstance, 'db' | 'accounts' | 'config'>) {
+    this.db = db;
+    this.accounts = accounts;
+    this.config = config;
+  }
+
+  private async studentId(username: string): Promise<number> {
+    const account = await this.accounts.findByUsername(username);
+    const id = account?.role === 'ROLE_STUDENT' ? account.id : undefined;
+    if (id === undefined) throw notFound('Student not found.');
+    return id;
+  }
+
+  /**
+   * `from` counts from the first moment of its day and `to` up to the last millisecond of its day,
+   * both days read in the platform time zone (a tutor in Colombo means Colombo's day).
+   */
+  async list(username: string, query: WatchTimeQuery): Promise<WatchRecord[] | Page<WatchRecord>> {
+    const { timeZone } = this.config;
+    const filter: repo.WatchFilter = {
+      studentId: await this.studentId(username),
+      q: query.q,
+      ...(query.from ? { from: parseDateTime(`${query.from}T00:00:00`, timeZone) } : {}),
+      ...(query.to ? { to: new Date(parseDateTime(`${query.to}T23:59:59`, timeZone).getTime() + 999) } : {}),
+    };
+    const sort = query.sort ? sortOf(query.sort) : undefined;
+    return pageOrAll(query, {
+      page: async (window) =>
+        (await repo.listRecords(this.db, { ...filter, sort, ...window })).map((row) => ({
+          ...toRecord(row),
+          total: row.total,
+        })),
+      count: () => repo.countRecords(this.db, filter),
+    });
+  }
+
+  async totalSeconds(username: string): Promise<number> {
+    return repo.totalSeconds(this.db, await this.studentId(username));
+  }
+
+  async delete(actor: Principal, id: number): Promise<void> {
+    const deleted = await this.db.transaction(async (tx) => {
+      const row = await repo.deleteRecord(tx, id);
+      if (row)
+        await audit(tx, actor, 'watchtime.delete', `watchtime:${id}`, {
+          studentId: row.studentId,
+          videoName: row.videoName,
+        });
+      return row;
+    });
+    if (!deleted) throw notFound('Watch time record not found.');
+  }
+}

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, watchTime } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let staff: { authorization: string };
+let boss: { authorization: string };
+let studentId: number;
+const ids: Record<string, number> = {};
+
+// Colombo is UTC+5:30: 2026-03-01 00:10 in Colombo is 2026-02-28 18:40 UTC.
+const records = [
+  { key: 'early', videoName: 'Organic – Alkanes', timestamp: '2026-02-28T18:40:00Z', watchedDuration: 600 },
+  { key: 'mid', videoName: 'Organic – Alkenes', timestamp: '2026-03-01T10:00:00Z', watchedDuration: 1200.5 },
+  { key: 'late', videoName: 'Physical – Kinetics', timestamp: '2026-03-01T18:29:59Z', watchedDuration: 30 },
+  { key: 'next', videoName: 'Physical – Equilibria', timestamp: '2026-03-01T18:30:00Z', watchedDuration: 90 },
+];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { TIME_ZONE: 'Asia/Colombo' } });
+  staff = (await t.login('ROLE_ADMIN', 'tutor')).headers;
+  boss = (await t.login('ROLE_SUPERADMIN', 'boss')).headers;
+  const student = await t.login('ROLE_STUDENT', 'kasun.perera');
+  studentId = student.id;
+  for (const record of records) {
+    const [row] = await t.database.db
+      .insert(watchTime)
+      .values({
+        studentId,
+        videoName: record.videoName,
+        timestamp: new Date(record.timestamp),
+        watchedDuration: record.watchedDuration,
+      })
+      .returning({ id: watchTime.id });
+    ids[record.key] = row?.id as number;
+  }
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers = staff) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+const names = (body: { items: { videoName: string }[] }) => body.items.map((r) => r.videoName);
+
+describe('GET /watchtime/{username}', () => {
+  it('answers every record newest first without paging', async () => {
+    const answer = await get('/watchtime/kasun.perera');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().map((r: { id: number }) => r.id)).toEqual([ids.next, ids.late, ids.mid, ids.early]);
+    expect(answer.json()[2]).toEqual({
+      id: ids.mid,
+      videoName: 'Organic – Alkenes',
+      timestamp: '2026-03-01T10:00:00.000Z',
+      watchedDuration: 1200.5,
+    });
+  });
+
+  it('takes a day range in the platform time zone, both ends inclusive', async () => {
+    const day = (await get('/watchtime/kasun.perera?limit=5&from=2026-03-01&to=2026-03-01')).json();
+    expect(day.total).toBe(3);
+    expect(names(day)).toEqual(['Physical – Kinetics', 'Organic – Alkenes', 'Organic – Alkanes']);
+    const after = (await get('/watchtime/kasun.perera?limit=5&from=2026-03-02')).json();
+    expect(names(after)).toEqual(['Physical – Equilibria']);
+  });
+
+  it('filters by video name, sorts, and pages with the total', async () => {
+    const organic = (await get('/watchtime/kasun.perera?limit=5&q=ORGANIC&sort=-watchedDuration')).json();
+    expect(names(organic)).toEqual(['Organic – Alkenes', 'Organic – Alkanes']);
+    const page = (await get('/watchtime/kasun.perera?limit=2&offset=2&sort=videoName')).json();
+    expect(page).toMatchObject({ total: 4, limit: 2, offset: 2 });
+    expect(names(page)).toEqual(['Physical – Equilibria', 'Physical – Kinetics']);
+  });
+
+  it.each([
+    ['?from=2026-02-30', 'from must be a real calendar date.'],
+    ['?to=01-03-2026', 'to must be a date (YYYY-MM-DD).'],
+    ['?from=2026-03-02&to=2026-03-01', 'from must not be after to.'],
+    ['?sort=student', 'sort must be one of'],
+  ])('refuses %s with 400 and says why', async (query, message) => {
+    const answer = await get(`/watchtime/kasun.perera${query}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain(message);
+  });
+
+  it('answers 404 for someone who is not a student, and is for staff only', async () => {
+    expect((await get('/watchtime/tutor')).statusCode).toBe(404);
+    expect((await get('/watchtime/nobody')).json().message).toBe('Student not found.');
+    const pupil = await t.login('ROLE_STUDENT', 'pupil');
+    expect((await get('/watchtime/kasun.perera', pupil.headers)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /watchtime/total/{username}', () => {
+  it('answers the seconds watched in all', async () => {
+    const answer = await get('/watchtime/total/kasun.perera');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toBe(600 + 1200.5 + 30 + 90);
+    expect((await get('/watchtime/total/pupil')).json()).toBe(0);
+  });
+});
+
+describe('DELETE /watchtime/{id}', () => {
+  it('lets only a superadmin delete a record, and audits it', async () => {
+    const url = `/api/watchtime/${ids.late}`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: staff })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: boss })).statusCode).toBe(204);
+    const again = await t.app.inject({ method: 'DELETE', url, headers: boss });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Watch time record not found.');
+    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'watchtime.delete'));
+    expect(audited).toHaveLength(1);
+    expect((await get('/watchtime/total/kasun.perera')).json()).toBe(600 + 1200.5 + 90);
+  });
+});

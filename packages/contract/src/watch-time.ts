@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { pageQuerySchema, sortSchema } from './paging.js';
+
+/** One viewing of a lecture by a student: what, when, and for how many seconds. */
+export const watchRecordSchema = z.object({
+  id: z.number().int(),
+  videoName: z.string(),
+  timestamp: z.string(),
+  watchedDuration: z.number(),
+});
+export type WatchRecord = z.infer<typeof watchRecordSchema>;
+
+/** A calendar day, 'YYYY-MM-DD', read in the platform time zone. */
+const daySchema = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: `${name} must be a date (YYYY-MM-DD).` })
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      {
+        message: `${name} must be a real calendar date.`,
+      },
+    );
+
+export const WATCH_SORT_FIELDS = ['videoName', 'timestamp', 'watchedDuration'] as const;
+
+/**
+ * GET /watchtime/{username}: paging, `q` (video name contains, any case), a day range (`from` from
+ * the start of its day, `to` to the last millisecond of its day, both in the platform time zone) and
+ * a sort (newest first by default).
+ */
+export const watchTimeQuerySchema = pageQuerySchema
+  .extend({
+    from: daySchema('from').optional(),
+    to: daySchema('to').optional(),
+    sort: sortSchema(WATCH_SORT_FIELDS).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to.',
+    path: ['to'],
+  });
+export type WatchTimeQuery = z.infer<typeof watchTimeQuerySchema>;
+
+export const usernameParamSchema = z.object({
+  username: z.string().trim().min(1, { message: 'A username is required.' }).max(100),
+});
+
+/** Seconds as the portal shows them: '1h 2m 3s', '2m 5s', '45s'. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h ${m}m ${s}s`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+}
