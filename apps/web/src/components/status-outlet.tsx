@@ -7,6 +7,7 @@ import { StatusLine } from './status-line';
 export function StatusOutlet() {
   const status = useStatus();
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is exactly when to clear.
   useEffect(() => {
     clearStatus();
     return clearStatus;
