@@ -14,6 +14,7 @@ const contact = async () => ({ Component: (await import('./routes/contact')).Con
 const courseDetail = async () => ({ Component: (await import('./routes/course-detail')).CourseDetailRoute });
 const courses = async () => ({ Component: (await import('./routes/courses')).CoursesRoute });
 const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute });
+const students = async () => ({ Component: (await import('./routes/students')).StudentsRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
 const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
   Component: (await import('./routes/placeholders'))[name],
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: dashboard },
           { path: 'courses', lazy: courses },
           { path: 'courses/:id', lazy: courseDetail },
-          { path: 'students', lazy: placeholder('StudentsRoute') },
+          { path: 'students', lazy: students },
           { path: 'exams', lazy: placeholder('ExamsRoute') },
           { path: 'exams/:examId/submissions', lazy: placeholder('ExamSubmissionsRoute') },
           { path: 'exams/:examId/manage-questions', lazy: placeholder('ManageQuestionsRoute') },

@@ -10,15 +10,17 @@ type DataTableProps<T> = {
   rowKey: (row: T) => Key;
   /** Names the table (and the card list) for screen readers. */
   label: string;
+  /** Cards or a table by choice (a toggle); by default cards below 36em. */
+  cards?: boolean;
 };
 
 /**
  * Rows as a table on a wide screen and as one card per row at phone width (below 36em, Mantine's
  * `xs`), where a table of several columns would need sideways scrolling.
  */
-export function DataTable<T>({ rows, columns, rowKey, label }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, label, cards }: DataTableProps<T>) {
   const phone = useMediaQuery('(max-width: 36em)');
-  if (phone)
+  if (cards ?? phone)
     return (
       <Stack gap="xs" role="list" aria-label={label}>
         {rows.map((row) => (

@@ -1,5 +1,8 @@
 import type { PageRequest } from './paging';
 
+/** The filters of a student's watch records: video name (`q`), a day range and a sort. */
+export type WatchFilters = { from?: string; to?: string };
+
 /**
  * Every query key the portal uses, in one place. Features invalidate each other's data only
  * through these (a pause changes the course's enrolments too), never by spelling a key by hand.
@@ -20,10 +23,18 @@ export const keys = {
     all: ['enrollments'] as const,
     ofCourse: (courseId: number) => ['enrollments', 'course', courseId] as const,
     pageOfCourse: (courseId: number, request: PageRequest) => ['enrollments', 'course', courseId, request] as const,
+    ofStudent: (studentId: number) => ['enrollments', 'student', studentId] as const,
+  },
+  watchTime: {
+    all: ['watch-time'] as const,
+    ofStudent: (username: string) => ['watch-time', username] as const,
+    page: (username: string, request: PageRequest & WatchFilters) => ['watch-time', username, 'page', request] as const,
+    total: (username: string) => ['watch-time', username, 'total'] as const,
   },
   students: {
     all: ['students'] as const,
     count: ['students', 'count'] as const,
+    lists: ['students', 'list'] as const,
     page: (request: PageRequest) => ['students', 'list', request] as const,
     assignableTo: (courseId: number) => ['students', 'assignable', courseId] as const,
     assignable: (courseId: number, q: string) => ['students', 'assignable', courseId, q] as const,

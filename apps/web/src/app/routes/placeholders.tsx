@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { PlaceholderPage } from './placeholder-page';
 
-export const StudentsRoute = () => <PlaceholderPage title="Students" />;
 export const ExamsRoute = () => <PlaceholderPage title="Manage Exams" />;
 export function ExamSubmissionsRoute() {
   const { examId } = useParams();

@@ -1,1 +1,3 @@
 export { getStudentCount, studentCountQueryOptions, useStudentCount } from './api/get-student-count';
+export { AddStudentForm } from './components/add-student-form';
+export { StudentList } from './components/student-list';

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Enrollment, Student, WatchRecord } from '@valence/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeSession } from '../../lib/session';
+import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
+import { StudentsRoute } from './students';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const student = (id: number, username: string, loggedIn = false): Student => ({ id, username, name: null, loggedIn });
+const STUDENTS = Array.from({ length: 10 }, (_, i) => student(i + 1, `pupil${i + 1}`, i === 0));
+const ENROLMENTS: Enrollment[] = [
+  {
+    id: 51,
+    courseId: 7,
+    courseTitle: 'Organic Chemistry',
+    enrollmentDate: '2026-03-01T04:30:00.000Z',
+    studentId: 1,
+    studentUsername: 'pupil1',
+    status: 'ACTIVE',
+  },
+];
+const RECORDS: WatchRecord[] = Array.from({ length: 7 }, (_, i) => ({
+  id: 100 + i,
+  videoName: `Lesson ${i + 1}`,
+  timestamp: `2026-03-0${i + 1}T04:30:00.000Z`,
+  watchedDuration: 3725,
+}));
+
+function setup(role: 'ROLE_ADMIN' | 'ROLE_SUPERADMIN' = 'ROLE_ADMIN', extra = {}) {
+  writeSession({ token: 't', roles: [role] });
+  const fetch = fakeFetch({
+    'GET /settings': { body: { timeZone: 'Asia/Colombo', maxUploadBytes: 1 } },
+    'GET /students': pagedRoute(STUDENTS, (s) => s.username),
+    'POST /students/signup': ({ body }) => ({
+      status: 201,
+      body: { id: 99, name: null, loggedIn: false, ...(body as object) },
+    }),
+    'GET /enrollments/student/1': { body: ENROLMENTS },
+    'PUT /enrollments/51': ({ body }) => ({ body: { ...ENROLMENTS[0], ...(body as object) } }),
+    'GET /watchtime/pupil1': pagedRoute(RECORDS, (r) => r.videoName),
+    'GET /watchtime/total/pupil1': { body: 3725 * 7 },
+    'POST /logoutstudent': { status: 204 },
+    ...extra,
+  });
+  vi.stubGlobal('fetch', fetch.fn);
+  renderWithProviders(<StudentsRoute />, { path: '/students' });
+  return fetch;
+}
+
+describe('Students screen', () => {
+  it('lists 8 students a page from the server and searches by username', async () => {
+    const fetch = setup();
+    expect(await screen.findByText('pupil8')).toBeInTheDocument();
+    expect(screen.queryByText('pupil9')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2 (10 items)')).toBeInTheDocument();
+    await userEvent.setup().type(screen.getByPlaceholderText('Search by username...'), 'pupil1');
+    await waitFor(() => expect(screen.queryByText('pupil8')).not.toBeInTheDocument());
+    expect(screen.getByText('pupil10')).toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path === '/students?limit=8&offset=0&q=pupil1')).toBe(true);
+  });
+
+  it('adds a student once both fields have text, and says so', async () => {
+    const fetch = setup();
+    const user = userEvent.setup();
+    const add = screen.getByRole('button', { name: 'Add Student' });
+    expect(add).toBeDisabled();
+    await user.type(screen.getByLabelText('Username'), 'nimal.perera');
+    expect(add).toBeDisabled();
+    await user.type(screen.getByLabelText('Password'), 'chem-2026');
+    await user.click(add);
+    expect(await screen.findByRole('status')).toHaveTextContent('Student added successfully');
+    expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      username: 'nimal.perera',
+      password: 'chem-2026',
+    });
+  });
+
+  it('says why a short username cannot be added, and keeps what was typed', async () => {
+    setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'ab');
+    await user.type(screen.getByLabelText('Password'), 'chem-2026');
+    await user.click(screen.getByRole('button', { name: 'Add Student' }));
+    expect(await screen.findByText('Username must be at least 3 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('ab');
+  });
+
+  it('offers Force Logout only for a logged-in student, and Delete only to a superadmin', async () => {
+    setup();
+    await screen.findByText('pupil1');
+    expect(screen.getAllByRole('button', { name: 'Force Logout' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Force Logout' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Student pupil1 logged out successfully');
+  });
+
+  it("shows the chosen student's total, enrolments and watch records, 5 a page, and changes a status", async () => {
+    const fetch = setup();
+    const user = userEvent.setup();
+    await screen.findByText('pupil1');
+    await user.click(screen.getAllByRole('button', { name: 'View' })[0] as HTMLElement);
+    const total = await screen.findByLabelText('Total Watch Time');
+    await waitFor(() => expect(total).toHaveTextContent('7h 14m 35s'));
+    expect(await screen.findByText('Organic Chemistry')).toBeInTheDocument();
+    expect(await screen.findByText('Lesson 5')).toBeInTheDocument();
+    expect(screen.queryByText('Lesson 6')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2 (7 items)')).toBeInTheDocument();
+    // 04:30 UTC is 10:00 in Colombo.
+    const records = screen.getByRole('table', { name: 'Watch Time Records' });
+    expect(within(records).getByText('2026-03-01 10:00')).toBeInTheDocument();
+    expect(within(records).getAllByText('1h 2m 5s')).toHaveLength(5);
+
+    await user.selectOptions(screen.getByLabelText('Status in Organic Chemistry'), 'DISABLED');
+    expect(await screen.findByRole('status')).toHaveTextContent('Enrollment status updated successfully');
+    expect(fetch.calls.find((call) => call.method === 'PUT')).toMatchObject({
+      path: '/enrollments/51',
+      body: { status: 'DISABLED' },
+    });
+  });
+
+  it('asks the server for filtered, sorted records and clears the filters', async () => {
+    const fetch = setup();
+    const user = userEvent.setup();
+    await screen.findByText('pupil1');
+    await user.click(screen.getAllByRole('button', { name: 'View' })[0] as HTMLElement);
+    const records = await screen.findByRole('table', { name: 'Watch Time Records' });
+    await user.type(screen.getByLabelText('Start date'), '2026-03-02');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'videoName');
+    await waitFor(() =>
+      expect(
+        fetch.calls.some((call) => call.path === '/watchtime/pupil1?limit=5&offset=0&sort=videoName&from=2026-03-02'),
+      ).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByLabelText('Start date')).toHaveValue('');
+    expect(within(records).queryAllByRole('row').length).toBeGreaterThan(0);
+  });
+});

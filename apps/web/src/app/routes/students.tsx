@@ -1,0 +1,46 @@
+import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import type { Student } from '@valence/contract';
+import { useState } from 'react';
+import { StatusOutlet } from '../../components/status-outlet';
+import { StudentEnrollments } from '../../features/enrollments';
+import { usePlatformTimeZone } from '../../features/settings';
+import { AddStudentForm, StudentList } from '../../features/students';
+import { WatchRecords, WatchTotal } from '../../features/watch-time';
+import { isSuperadmin, useSession } from '../../lib/session';
+
+/** Students: add, search, edit, delete, force logout; the chosen student's enrolments and viewing. */
+export function StudentsRoute() {
+  const session = useSession();
+  const superadmin = isSuperadmin(session);
+  const timeZone = usePlatformTimeZone();
+  const [selected, setSelected] = useState<Student | null>(null);
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={2}>Students</Title>
+        <AddStudentForm />
+        <StatusOutlet />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <StudentList canDelete={superadmin} selectedId={selected?.id ?? null} onSelect={setSelected} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            {selected ? (
+              <Stack key={selected.id} aria-label={`Student ${selected.username}`} component="section">
+                <Group justify="space-between">
+                  <Title order={3}>{selected.username}</Title>
+                </Group>
+                <WatchTotal username={selected.username} />
+                <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />
+                <WatchRecords username={selected.username} canDelete={superadmin} timeZone={timeZone} />
+              </Stack>
+            ) : (
+              <Text c="dimmed">Choose View on a student to see their enrolments and watch time.</Text>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Card, Group, NativeSelect, Switch, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, formatInTimeZone } from '@valence/contract';
+import { useState } from 'react';
+import { confirmDialog } from '../../../components/confirm-dialog';
+import { type Column, DataTable } from '../../../components/data-table';
+import { QueryView } from '../../../components/query-view';
+import { useDeleteEnrollment } from '../api/delete-enrollment';
+import { useStudentEnrollments } from '../api/get-student-enrollments';
+import { useUpdateEnrollmentStatus } from '../api/update-enrollment-status';
+
+type StudentEnrollmentsProps = { studentId: number; canRemove: boolean; timeZone: string };
+
+/** A student's enrolments: status selector per course, Remove for superadmins, cards on a phone. */
+export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEnrollmentsProps) {
+  const enrollments = useStudentEnrollments(studentId);
+  const setStatus = useUpdateEnrollmentStatus();
+  const remove = useDeleteEnrollment();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [cards, setCards] = useState<boolean | null>(null);
+
+  async function handleRemove(enrollment: Enrollment) {
+    const sure = await confirmDialog({
+      title: 'Confirm Remove',
+      message: `Remove the enrolment in ${enrollment.courseTitle}?`,
+      confirmLabel: 'Remove',
+    });
+    if (sure) remove.mutate(enrollment.id);
+  }
+
+  const columns: Column<Enrollment>[] = [
+    { header: 'Course ID', cell: (e) => e.courseId },
+    { header: 'Course Title', cell: (e) => e.courseTitle },
+    { header: 'Enrollment Date', cell: (e) => formatInTimeZone(e.enrollmentDate, timeZone) },
+    {
+      header: 'Status',
+      cell: (e) => (
+        <NativeSelect
+          aria-label={`Status in ${e.courseTitle}`}
+          size="xs"
+          data={[...ENROLLMENT_STATUSES]}
+          value={e.status}
+          disabled={setStatus.isPending && setStatus.variables?.id === e.id}
+          onChange={(event) => setStatus.mutate({ id: e.id, status: event.currentTarget.value as EnrollmentStatus })}
+        />
+      ),
+    },
+    ...(canRemove
+      ? [
+          {
+            header: 'Actions',
+            cell: (e: Enrollment) => (
+              <Button size="compact-sm" color="red" variant="light" onClick={() => handleRemove(e)}>
+                Remove
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card withBorder padding="lg" component="section">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>Enrollments</Title>
+        <Switch
+          label="Card view"
+          checked={cards ?? phone}
+          onChange={(event) => setCards(event.currentTarget.checked)}
+        />
+      </Group>
+      <QueryView
+        query={enrollments}
+        loadingLabel="Loading enrollments"
+        errorText="Error fetching student data"
+        isEmpty={(rows) => rows.length === 0}
+        emptyText="Not enrolled in any course."
+      >
+        {(rows) => (
+          <DataTable label="Enrollments" rows={rows} columns={columns} rowKey={(e) => e.id} cards={cards ?? phone} />
+        )}
+      </QueryView>
+    </Card>
+  );
+}

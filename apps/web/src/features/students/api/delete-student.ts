@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
+
+export type DeleteStudentVariables = { id: number; username: string; confirmMarks?: boolean };
+
+export function deleteStudent({ id, confirmMarks }: DeleteStudentVariables): Promise<void> {
+  return apiFetch<void>(`/students/${id}${confirmMarks ? '?confirmMarks=true' : ''}`, { method: 'DELETE' });
+}
+
+/** The server refuses (409) to delete a student with exam marks until the deletion is confirmed. */
+export const needsMarksConfirmation = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
+
+export function useDeleteStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteStudent,
+    meta: {
+      success: 'Student deleted successfully',
+      error: (_variables: DeleteStudentVariables, error: unknown) =>
+        needsMarksConfirmation(error) ? error.message : 'Error deleting student',
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),
+  });
+}

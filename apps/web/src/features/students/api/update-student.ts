@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Student, type StudentUpdateRequest, studentSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
+
+export type UpdateStudentVariables = { id: number; input: StudentUpdateRequest };
+
+export function updateStudent({ id, input }: UpdateStudentVariables): Promise<Student> {
+  return apiFetch(`/students/${id}`, { method: 'PUT', body: input }, studentSchema);
+}
+
+/** Spec section 8: a failed update is only logged; the dialog shows the reason itself. */
+export function useUpdateStudent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStudent,
+    onError: (error) => console.error('Failed to update student', error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),
+  });
+}

@@ -1,0 +1,131 @@
+import { Badge, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { PAGE_SIZE, type Student } from '@valence/contract';
+import { useState } from 'react';
+import { confirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
+import { PagedList } from '../../../components/paged-list';
+import { usePagedSearch } from '../../../lib/paging';
+import { needsMarksConfirmation, useDeleteStudent } from '../api/delete-student';
+import { useStudentsPage } from '../api/get-students-page';
+import { useLogoutStudent } from '../api/logout-student';
+import { EditStudentDialog } from './edit-student-dialog';
+
+type StudentListProps = {
+  /** Superadmins may delete students. */
+  canDelete: boolean;
+  selectedId: number | null;
+  onSelect: (student: Student) => void;
+};
+
+/** Students searched by username on the server, 8 a page, each with its actions. */
+export function StudentList({ canDelete, selectedId, onSelect }: StudentListProps) {
+  const list = usePagedSearch(PAGE_SIZE.students);
+  const students = useStudentsPage(list.request);
+  const remove = useDeleteStudent();
+  const logout = useLogoutStudent();
+  const [editing, setEditing] = useState<Student | null>(null);
+
+  async function handleDelete(student: Student) {
+    const sure = await confirmDialog({
+      title: 'Confirm Delete',
+      message: `Are you sure you want to delete ${student.username}?`,
+      confirmLabel: 'Delete',
+    });
+    if (!sure) return;
+    try {
+      await remove.mutateAsync({ id: student.id, username: student.username });
+    } catch (error) {
+      // Exam marks would go with the student: the server says how many, and the tutor decides.
+      if (!needsMarksConfirmation(error)) return;
+      const really = await confirmDialog({
+        title: 'Delete marks too?',
+        message: error.message,
+        confirmLabel: 'Delete',
+      });
+      if (really)
+        await remove.mutateAsync({ id: student.id, username: student.username, confirmMarks: true }).catch(() => {});
+    }
+  }
+
+  const actions = (student: Student) => (
+    <Group gap={6} wrap="wrap" justify="flex-end">
+      <Button
+        size="compact-sm"
+        variant={selectedId === student.id ? 'filled' : 'light'}
+        onClick={() => onSelect(student)}
+      >
+        View
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => setEditing(student)}>
+        Edit
+      </Button>
+      {student.loggedIn && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="orange"
+          loading={logout.isPending && logout.variables === student.username}
+          onClick={() => logout.mutate(student.username)}
+        >
+          Force Logout
+        </Button>
+      )}
+      {canDelete && (
+        <Button size="compact-sm" variant="light" color="red" onClick={() => handleDelete(student)}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+
+  return (
+    <Card withBorder padding="lg" component="section">
+      <Stack>
+        <Title order={3}>Students</Title>
+        <TextInput
+          aria-label="Search Students"
+          placeholder="Search by username..."
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+        />
+        <PagedList
+          query={students}
+          page={list.page}
+          pageSize={PAGE_SIZE.students}
+          onPageChange={list.setPage}
+          loadingLabel="Loading students"
+          errorText="Error fetching student data"
+          emptyText={list.searching ? 'No students match this search.' : 'No students yet. Add the first one above.'}
+        >
+          {(items) => (
+            <DataTable
+              label="Students"
+              rows={items}
+              rowKey={(student) => student.id}
+              columns={[
+                { header: 'Username', cell: (student) => student.username },
+                {
+                  header: 'Status',
+                  cell: (student) =>
+                    student.loggedIn ? (
+                      <Badge color="green" miw="max-content">
+                        Logged in
+                      </Badge>
+                    ) : (
+                      <Badge color="gray" miw="max-content">
+                        Logged out
+                      </Badge>
+                    ),
+                },
+                { header: 'Actions', cell: actions },
+              ]}
+            />
+          )}
+        </PagedList>
+      </Stack>
+      {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

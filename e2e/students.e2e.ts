@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, api, baseURL, launchBrowser, signIn } from './support.js';
+
+let browser: Browser;
+let token: string;
+const stamp = Date.now().toString(36);
+const username = `chamari-${stamp}`;
+const renamed = `chamari.silva-${stamp}`;
+const courseTitle = `Electrochemistry ${stamp}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+  await api('/courses', { token, body: { title: courseTitle, description: 'Cells and electrolysis' } });
+});
+afterAll(() => browser.close());
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  return context.newPage();
+}
+
+describe('students', () => {
+  it('adds, finds, edits a student, changes an enrolment status and exports the watch-time PDF', async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.getByRole('link', { name: 'Students' }).click();
+
+    // A wrong input first: too short a username is refused with the reason, nothing is lost.
+    await page.getByLabel('Username').fill('ab');
+    // The show-password toggle carries the same label; the field comes first.
+    await page.getByLabel('Password').first().fill('student-pw-1');
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    await page.getByText('Username must be at least 3 characters.').waitFor();
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    await page.getByText('Student added successfully').waitFor();
+
+    // Enrol them (set-up through the API), then find them by search.
+    const student = (await api<{ items: { id: number }[] }>(`/students?limit=1&q=${username}`, { token })).items[0];
+    const course = (
+      await api<{ items: { id: number }[] }>(`/courses?limit=1&q=${encodeURIComponent(courseTitle)}`, { token })
+    ).items[0];
+    await api('/enrollments/bulk', { token, body: { courseId: course?.id, studentIds: [student?.id] } });
+    await page.getByPlaceholder('Search by username...').fill(stamp);
+    const row = page.getByRole('row', { name: new RegExp(username) });
+    await row.waitFor();
+
+    // Edit: a new username.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Student' });
+    await dialog.getByLabel('Username').fill(renamed);
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const renamedRow = page.getByRole('row', { name: new RegExp(renamed) });
+    await renamedRow.waitFor();
+
+    // View: enrolments and watch time; disable the enrolment.
+    await renamedRow.getByRole('button', { name: 'View' }).click();
+    await page.getByText('No watch records yet.').waitFor();
+    await page.getByLabel(`Status in ${courseTitle}`).selectOption('DISABLED');
+    await page.getByText('Enrollment status updated successfully').waitFor();
+    const enrolments = await api<{ status: string }[]>(`/enrollments/student/${student?.id}`, { token });
+    expect(enrolments.map((e) => e.status)).toEqual(['DISABLED']);
+
+    // Export the watch-time PDF: a real PDF naming the student.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${renamed.replace(/[^A-Za-z0-9]/g, '_')}_watch_time.pdf`);
+    const pdf = await readFile((await download.path()) as string, 'latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain(`Student: ${renamed}`);
+    await page.getByText('Watch time records exported successfully').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('fits the screen at 390 px: the student list as cards, nothing cut off', async () => {
+    const page = await newPage(390);
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${baseURL()}/students`);
+    await page.getByPlaceholder('Search by username...').fill(stamp);
+    const card = page.getByRole('listitem').filter({ hasText: renamed });
+    await card.waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
