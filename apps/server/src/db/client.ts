@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -45,11 +46,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   // The embedded database serves one machine's staff: small buffers keep the process lean
   // (PostgreSQL's default 128 MB shared_buffers is most of PGlite's resident memory).
   const postgresqlconf = ['shared_buffers=16MB'];
+  // pg_trgm: the index behind case-insensitive "contains" searches (PostgreSQL ships it in contrib).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     client = new PGlite({
+      extensions,
       fs: new PrivateNodeFS(dir),
       // Acknowledged writes survive a power cut: fsync on, through a sync method that reaches the disk.
       postgresqlconf: [...postgresqlconf, 'wal_sync_method=fsync'],
@@ -57,7 +61,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     });
   } else {
     // In memory (tests): nothing to make durable.
-    client = new PGlite({ postgresqlconf });
+    client = new PGlite({ postgresqlconf, extensions });
   }
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });

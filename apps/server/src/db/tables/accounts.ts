@@ -20,5 +20,7 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_username_lower_idx').on(sql`lower(${t.username})`),
     index('accounts_role_idx').on(t.role),
+    // Serves the student search (`lower(username) like '%…%'`) at tens of thousands of accounts.
+    index('accounts_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
   ],
 );

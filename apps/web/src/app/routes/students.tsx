@@ -1,6 +1,6 @@
 import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { Student } from '@valence/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { StatusOutlet } from '../../components/status-outlet';
 import { StudentEnrollments } from '../../features/enrollments';
 import { usePlatformTimeZone } from '../../features/settings';
@@ -14,6 +14,11 @@ export function StudentsRoute() {
   const superadmin = isSuperadmin(session);
   const timeZone = usePlatformTimeZone();
   const [selected, setSelected] = useState<Student | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Below the lg breakpoint the panel sits under the list: bring it into view when a student is chosen.
+  useEffect(() => {
+    if (selected && window.innerWidth < 1200) panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [selected]);
 
   return (
     <Container size="xl">
@@ -27,7 +32,7 @@ export function StudentsRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             {selected ? (
-              <Stack key={selected.id} aria-label={`Student ${selected.username}`} component="section">
+              <Stack ref={panel} key={selected.id} aria-label={`Student ${selected.username}`} component="section">
                 <Group justify="space-between">
                   <Title order={3}>{selected.username}</Title>
                 </Group>
