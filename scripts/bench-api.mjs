@@ -206,6 +206,7 @@ async function main() {
   const main = courseList.find((course) => course.title === '2026 A/L Chemistry – Theory') ?? courseList[0];
   if (!main) throw new Error('The seeded database has no courses.');
   const enrolled = (await get(`/api/enrollments/course/${main.id}`)).json;
+  const pupil = Array.isArray(enrolled) ? enrolled[0] : undefined;
 
   const candidates = [
     { name: 'GET /api/courses', url: '/api/courses' },
@@ -219,6 +220,23 @@ async function main() {
       url: `/api/enrollments/course/${main.id}?limit=8&offset=0`,
       paged: true,
     },
+    // The Students screen with one student chosen.
+    ...(pupil
+      ? [
+          { name: 'GET /api/enrollments/student/{id}', url: `/api/enrollments/student/${pupil.studentId}` },
+          { name: 'GET /api/watchtime/total/{username}', url: `/api/watchtime/total/${pupil.studentUsername}` },
+          {
+            name: 'GET /api/watchtime/{username}?limit=5&offset=0',
+            url: `/api/watchtime/${pupil.studentUsername}?limit=5&offset=0`,
+            paged: true,
+          },
+          {
+            name: 'GET /api/watchtime/{username}?limit=5&q=organic&sort=videoName',
+            url: `/api/watchtime/${pupil.studentUsername}?limit=5&offset=0&q=organic&sort=videoName`,
+            paged: true,
+          },
+        ]
+      : []),
   ];
   const calls = [];
   const skipped = [];
