@@ -36,7 +36,7 @@ export function CourseDetailRoute() {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
-              <ResourceForm courseId={courseId} onStatus={showStatus} />
+              <ResourceForm courseId={courseId} />
               <ResourceList
                 courseId={courseId}
                 resources={course.data.resources}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateResource, type Resource, resourceSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 
 export function createResource(input: CreateResource): Promise<Resource> {
   return apiFetch('/resources', { method: 'POST', body: input }, resourceSchema);
@@ -11,6 +12,6 @@ export function useCreateResource() {
   return useMutation({
     mutationFn: createResource,
     // The course detail carries the resource list (with fresh signed urls), so re-read it.
-    onSuccess: (resource) => queryClient.invalidateQueries({ queryKey: ['courses', resource.courseId] }),
+    onSuccess: (resource) => queryClient.invalidateQueries({ queryKey: keys.courses.detail(resource.courseId) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { uploadKeyFromUrl } from '@valence/contract';
-import { DetailedError, Upload } from 'tus-js-client';
+import type { DetailedError as TusError } from 'tus-js-client';
 import { API_BASE } from '../../../lib/api-client';
 import { readSession } from '../../../lib/session';
 
@@ -13,7 +13,9 @@ export type UploadResourceFileVariables = { file: File; onProgress?: (percent: n
  * resource's `url`. A previous partial upload of the same file is resumed, so a retry after a
  * dropped connection does not start from zero.
  */
-export function uploadResourceFile({ file, onProgress }: UploadResourceFileVariables): Promise<string> {
+export async function uploadResourceFile({ file, onProgress }: UploadResourceFileVariables): Promise<string> {
+  // The upload client loads with the first upload, not with the course page.
+  const { DetailedError, Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     const token = readSession()?.token;
     const upload = new Upload(file, {
@@ -24,7 +26,7 @@ export function uploadResourceFile({ file, onProgress }: UploadResourceFileVaria
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => onProgress?.(total > 0 ? Math.floor((sent / total) * 100) : 0),
-      onError: (error) => reject(new Error(tusErrorMessage(error))),
+      onError: (error) => reject(new Error(tusErrorMessage(error, error instanceof DetailedError ? error : undefined))),
       onSuccess: () => {
         const key = upload.url ? uploadKeyFromUrl(upload.url) : null;
         if (key) resolve(key);
@@ -43,10 +45,10 @@ export function uploadResourceFile({ file, onProgress }: UploadResourceFileVaria
 }
 
 /** The server's `{ message }` when the tus request carried one, else tus's own text. */
-function tusErrorMessage(error: Error): string {
-  if (error instanceof DetailedError && error.originalResponse) {
+function tusErrorMessage(error: Error, detailed: TusError | undefined): string {
+  if (detailed?.originalResponse) {
     try {
-      const parsed = JSON.parse(error.originalResponse.getBody()) as { message?: unknown };
+      const parsed = JSON.parse(detailed.originalResponse.getBody()) as { message?: unknown };
       if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
     } catch {
       // Not JSON: fall through to tus's own message.

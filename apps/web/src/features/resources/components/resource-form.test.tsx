@@ -1,11 +1,12 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { encodeUploadId, MAX_RESOURCE_BYTES } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, success } from '../../../components/status';
+import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
-import { linkDuration, ResourceForm, validateResourceForm } from './resource-form';
+import { ResourceForm } from './resource-form';
+import { linkDuration, validateResourceForm } from './resource-rules';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,16 +73,20 @@ describe('ResourceForm', () => {
     writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
     const fetch = fakeFetch(routes);
     vi.stubGlobal('fetch', fetch.fn);
-    const onStatus = vi.fn();
-    renderWithProviders(<ResourceForm courseId={4} onStatus={onStatus} />);
-    return { fetch, onStatus, user: userEvent.setup() };
+    renderWithProviders(
+      <>
+        <StatusOutlet />
+        <ResourceForm courseId={4} />
+      </>,
+    );
+    return { fetch, user: userEvent.setup() };
   }
 
   it('ignores a submit with neither file nor link', async () => {
-    const { fetch, onStatus, user } = setup();
+    const { fetch, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(onStatus).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(fetch.calls).toHaveLength(0);
   });
 
@@ -114,7 +119,7 @@ describe('ResourceForm', () => {
   });
 
   it('adds a YouTube link with its duration, name defaulting to the link, and clears the form', async () => {
-    const { fetch, onStatus, user } = setup({
+    const { fetch, user } = setup({
       'POST /resources': ({ body }) => ({ status: 201, body: { id: 9, expiresAt: null, ...(body as object) } }),
     });
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
@@ -126,7 +131,7 @@ describe('ResourceForm', () => {
     await user.clear(screen.getByLabelText('Seconds'));
     await user.type(screen.getByLabelText('Seconds'), '5');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(success('YouTube link added successfully')));
+    expect(await screen.findByText('YouTube link added successfully')).toHaveAttribute('data-kind', 'success');
     expect(fetch.calls[0]?.body).toMatchObject({
       name: youtube,
       url: youtube,
@@ -141,7 +146,7 @@ describe('ResourceForm', () => {
   });
 
   it('refuses 70 minutes with a message rather than saving it as 59', async () => {
-    const { fetch, onStatus, user } = setup();
+    const { fetch, user } = setup();
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
     fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
     fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
@@ -151,21 +156,24 @@ describe('ResourceForm', () => {
     expect(screen.getByLabelText('Minutes')).toHaveValue('70');
     expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid duration.');
     expect(fetch.calls).toHaveLength(0);
-    expect(onStatus).not.toHaveBeenCalledWith(success('YouTube link added successfully'));
+    expect(screen.queryByText('YouTube link added successfully')).not.toBeInTheDocument();
   });
 
   it('reports a refused link with the server message', async () => {
-    const { onStatus, user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
+    const { user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
     fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
     fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
     await user.type(screen.getByLabelText('Hours'), '1');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(failure('Error adding YouTube link: Course not found.')));
+    expect(await screen.findByText('Error adding YouTube link: Course not found.')).toHaveAttribute(
+      'data-kind',
+      'error',
+    );
   });
 
   it('uploads a file, adds it, and clears the form and its progress bar', async () => {
-    const { fetch, onStatus, user } = setup({
+    const { fetch, user } = setup({
       'POST /resources': ({ body }) => ({ status: 201, body: { id: 9, expiresAt: null, ...(body as object) } }),
     });
     const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
@@ -173,7 +181,7 @@ describe('ResourceForm', () => {
     fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
     fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(success('Resource added successfully')));
+    expect(await screen.findByText('Resource added successfully')).toHaveAttribute('data-kind', 'success');
     expect(fetch.calls[0]?.body).toMatchObject({
       name: 'equilibrium.pdf',
       url: 'resources/1-equilibrium.pdf',
@@ -186,13 +194,13 @@ describe('ResourceForm', () => {
   });
 
   it('keeps the progress bar where a failed upload stopped', async () => {
-    const { onStatus, user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
+    const { user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
     const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
     fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
     fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith(failure('Error adding resource: Course not found.')));
+    expect(await screen.findByText('Error adding resource: Course not found.')).toHaveAttribute('data-kind', 'error');
     expect(screen.getByLabelText('Resource Name')).toHaveValue('equilibrium.pdf');
     expect(screen.getByText('100%')).toBeInTheDocument();
   });
