@@ -5,8 +5,5 @@
  */
 export type StatusMessage = { kind: 'success' | 'error'; text: string };
 
-/** How a feature reports an outcome to its page; `clearAfterMs` makes the line disappear again. */
-export type ShowStatus = (status: StatusMessage | null, clearAfterMs?: number) => void;
-
 export const success = (text: string): StatusMessage => ({ kind: 'success', text });
 export const failure = (text: string): StatusMessage => ({ kind: 'error', text });

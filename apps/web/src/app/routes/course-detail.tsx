@@ -7,7 +7,6 @@ import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments
 import { ResourceForm, ResourceList } from '../../features/resources';
 import { usePlatformTimeZone } from '../../features/settings';
 import { isSuperadmin, useSession } from '../../lib/session';
-import { showStatus } from '../../lib/status-store';
 
 export function CourseDetailRoute() {
   const courseId = Number(useParams().id);
@@ -31,7 +30,7 @@ export function CourseDetailRoute() {
   return (
     <Container size="xl">
       <Stack>
-        <CourseHeader key={course.data.id} course={course.data} onStatus={showStatus} />
+        <CourseHeader key={course.data.id} course={course.data} />
         <StatusOutlet />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>

@@ -4,7 +4,6 @@ import { StatusOutlet } from '../../components/status-outlet';
 import { CourseList, CreateCourseForm, useCourseCount } from '../../features/courses';
 import { useStudentCount } from '../../features/students';
 import { isSuperadmin, useSession } from '../../lib/session';
-import { showStatus } from '../../lib/status-store';
 
 export function DashboardRoute() {
   const session = useSession();
@@ -19,7 +18,7 @@ export function DashboardRoute() {
           <StatCard label="Total Students" value={students.data ?? '--'} />
           <StatCard label="Total Courses" value={courses.data ?? 0} loading={courses.isPending} />
         </SimpleGrid>
-        <CreateCourseForm onStatus={showStatus} />
+        <CreateCourseForm />
         <StatusOutlet />
         <CourseList canManage={isSuperadmin(session)} />
       </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { STAFF_ROLES, signinRequestSchema } from '@valence/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useContractForm } from '../../../lib/form';
 import { writeSession } from '../../../lib/session';
 import { logout } from '../api/logout';
 import { useSignin } from '../api/signin';
@@ -8,31 +9,15 @@ import { useSignin } from '../api/signin';
 export const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 export const STAFF_ONLY = 'This portal is for staff only.';
 
-type FieldErrors = { username?: string; password?: string };
-
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useContractForm(signinRequestSchema, { username: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const signin = useSignin();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit(values: typeof form.values) {
     setError(null);
-    const parsed = signinRequestSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
     try {
-      const result = await signin.mutateAsync(parsed.data);
+      const result = await signin.mutateAsync(signinRequestSchema.parse(values));
       const isStaff = result.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
       if (!isStaff) {
         // A student token must not linger as a live session on the server either.
@@ -49,7 +34,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto" mt="xl">
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={form.onSubmit(handleSubmit, () => setError(null))} noValidate>
         <Stack>
           <Title order={2}>Admin Portal</Title>
           <Text c="dimmed" size="sm">
@@ -60,9 +45,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             placeholder="Enter your username"
             autoComplete="username"
             required
-            value={username}
-            error={fieldErrors.username}
-            onChange={(event) => setUsername(event.currentTarget.value)}
+            {...form.getInputProps('username')}
           />
           <TextInput
             type="password"
@@ -70,9 +53,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             placeholder="Enter your password"
             autoComplete="current-password"
             required
-            value={password}
-            error={fieldErrors.password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.getInputProps('password')}
           />
           {error && (
             <Alert color="red" role="alert">

@@ -11,6 +11,7 @@ export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCourse,
+    meta: { success: 'Course created successfully', error: 'Error creating course' },
     // Spec section 7: the list is re-fetched after a create (its pages and the counter).
     onSuccess: () =>
       Promise.all([

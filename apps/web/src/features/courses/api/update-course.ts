@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, errorMessage } from '../../../lib/api-client';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateCourseVariables = { id: number; input: CourseInput };
@@ -13,6 +13,11 @@ export function useUpdateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCourse,
+    meta: {
+      success: 'Course updated successfully',
+      error: (_variables: UpdateCourseVariables, error: unknown) =>
+        `Error updating course: ${errorMessage(error, 'unknown error')}`,
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.courses.all }),
   });
 }

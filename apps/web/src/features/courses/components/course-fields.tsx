@@ -1,11 +1,12 @@
 import { Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { type CourseInput, courseInputSchema } from '@valence/contract';
 
 type CourseFieldErrors = Partial<Record<keyof CourseInput, string>>;
 
 /**
  * Blank fields only disable the submit button (spec section 5); any other broken rule, such as a
- * title over the length limit, is said under its field so the user knows why nothing happens.
+ * title over the length limit, is said under its field as it is typed, so the user knows why.
  */
 export function courseFieldErrors(values: CourseInput): CourseFieldErrors {
   const result = courseInputSchema.safeParse(values);
@@ -19,33 +20,30 @@ export function courseFieldErrors(values: CourseInput): CourseFieldErrors {
 }
 
 type CourseFieldsProps = {
-  values: CourseInput;
-  onChange: (values: CourseInput) => void;
+  form: UseFormReturnType<CourseInput>;
   descriptionRows: number;
   placeholders?: CourseInput;
 };
 
 /** The course title and description inputs, shared by the create form and the edit toggle. */
-export function CourseFields({ values, onChange, descriptionRows, placeholders }: CourseFieldsProps) {
-  const errors = courseFieldErrors(values);
+export function CourseFields({ form, descriptionRows, placeholders }: CourseFieldsProps) {
+  const errors = courseFieldErrors(form.getValues());
   return (
     <>
       <TextInput
         label="Course Title"
         placeholder={placeholders?.title}
         required
-        value={values.title}
+        {...form.getInputProps('title')}
         error={errors.title}
-        onChange={(event) => onChange({ ...values, title: event.currentTarget.value })}
       />
       <Textarea
         label="Course Description"
         placeholder={placeholders?.description}
         required
         rows={descriptionRows}
-        value={values.description}
+        {...form.getInputProps('description')}
         error={errors.description}
-        onChange={(event) => onChange({ ...values, description: event.currentTarget.value })}
       />
     </>
   );

@@ -1,34 +1,32 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { type CourseDetail, courseInputSchema } from '@valence/contract';
-import { type FormEvent, useState } from 'react';
-import { failure, type ShowStatus, success } from '../../../components/status';
-import { errorMessage } from '../../../lib/api-client';
+import { type CourseDetail, type CourseInput, courseInputSchema } from '@valence/contract';
+import { useState } from 'react';
+import { useContractForm } from '../../../lib/form';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseFields } from './course-fields';
 
 /** Title and description in read mode, with an edit toggle; Save returns to read mode. */
-export function CourseHeader({ course, onStatus }: { course: CourseDetail; onStatus: ShowStatus }) {
+export function CourseHeader({ course }: { course: CourseDetail }) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState({ title: course.title, description: course.description });
+  const form = useContractForm<CourseInput>(courseInputSchema, {
+    title: course.title,
+    description: course.description,
+  });
   const updateCourse = useUpdateCourse();
-  const parsed = courseInputSchema.safeParse(values);
+  const ready = courseInputSchema.safeParse(form.getValues()).success;
 
   function startEditing() {
-    setValues({ title: course.title, description: course.description });
+    form.setValues({ title: course.title, description: course.description });
     setEditing(true);
   }
 
-  async function handleSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!parsed.success) return;
-    onStatus(null);
+  async function handleSave(values: CourseInput) {
     try {
-      await updateCourse.mutateAsync({ id: course.id, input: parsed.data });
-      onStatus(success('Course updated successfully'));
+      await updateCourse.mutateAsync({ id: course.id, input: courseInputSchema.parse(values) });
       setEditing(false);
-    } catch (error) {
-      onStatus(failure(`Error updating course: ${errorMessage(error, 'unknown error')}`));
+    } catch {
+      // The status line says why; the edit stays open with what was typed.
     }
   }
 
@@ -59,11 +57,11 @@ export function CourseHeader({ course, onStatus }: { course: CourseDetail; onSta
 
   return (
     <Card withBorder padding="lg">
-      <form onSubmit={handleSave} noValidate>
+      <form onSubmit={form.onSubmit(handleSave)} noValidate>
         <Stack>
-          <CourseFields values={values} onChange={setValues} descriptionRows={4} />
+          <CourseFields form={form} descriptionRows={4} />
           <Group>
-            <Button type="submit" loading={updateCourse.isPending} disabled={!parsed.success}>
+            <Button type="submit" loading={updateCourse.isPending} disabled={!ready}>
               Save
             </Button>
             <Button variant="default" onClick={() => setEditing(false)}>

@@ -1,49 +1,38 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { type CourseInput, courseInputSchema } from '@valence/contract';
-import { type FormEvent, useState } from 'react';
-import { failure, type ShowStatus, success } from '../../../components/status';
+import { useContractForm } from '../../../lib/form';
 import { useCreateCourse } from '../api/create-course';
 import { CourseFields } from './course-fields';
 
-const EMPTY: CourseInput = { title: '', description: '' };
-
-export function CreateCourseForm({ onStatus }: { onStatus: ShowStatus }) {
-  const [values, setValues] = useState(EMPTY);
+export function CreateCourseForm() {
+  const form = useContractForm<CourseInput>(courseInputSchema, { title: '', description: '' });
   const createCourse = useCreateCourse();
-  const parsed = courseInputSchema.safeParse(values);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!parsed.success || createCourse.isPending) return;
-    // A stale success line must not pass for this save's result.
-    onStatus(null);
-    try {
-      await createCourse.mutateAsync(parsed.data);
-      setValues(EMPTY);
-      onStatus(success('Course created successfully'));
-    } catch {
-      onStatus(failure('Error creating course'));
-    }
-  }
+  const ready = courseInputSchema.safeParse(form.getValues()).success;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="add-course-heading">
-      <form onSubmit={handleSubmit} noValidate>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async (values) => {
+          if (createCourse.isPending) return;
+          try {
+            await createCourse.mutateAsync(courseInputSchema.parse(values));
+            form.reset();
+          } catch {
+            // 'Error creating course' is on the status line; the typed text stays.
+          }
+        })}
+      >
         <Stack>
           <Title order={3} id="add-course-heading">
             Add New Course
           </Title>
           <CourseFields
-            values={values}
-            onChange={setValues}
+            form={form}
             descriptionRows={3}
             placeholders={{ title: 'e.g. Organic Chemistry 2025', description: 'What the course covers' }}
           />
-          <Button
-            type="submit"
-            disabled={!parsed.success || createCourse.isPending}
-            style={{ alignSelf: 'flex-start' }}
-          >
+          <Button type="submit" disabled={!ready || createCourse.isPending} style={{ alignSelf: 'flex-start' }}>
             {createCourse.isPending ? 'Creating Course...' : 'Create Course'}
           </Button>
         </Stack>

@@ -1,15 +1,12 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { isBlank, type StudentSignupRequest, studentSignupRequestSchema } from '@valence/contract';
+import { useContractForm } from '../../../lib/form';
 import { useCreateStudent } from '../api/create-student';
 
 /** Username and password; the button stays disabled until both have text (spec section 2). */
 export function AddStudentForm() {
   const create = useCreateStudent();
-  const form = useForm<StudentSignupRequest>({
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(studentSignupRequestSchema, { sync: true }),
-  });
+  const form = useContractForm<StudentSignupRequest>(studentSignupRequestSchema, { username: '', password: '' });
   const { username, password } = form.getValues();
   const ready = !isBlank(username) && !isBlank(password);
 

@@ -1,15 +1,15 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { type Student, type StudentUpdateRequest, studentUpdateRequestSchema } from '@valence/contract';
 import { errorMessage } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/form';
 import { useUpdateStudent } from '../api/update-student';
 
 /** 'Edit Student': a new username, and a new password only when one is typed. */
 export function EditStudentDialog({ student, onClose }: { student: Student; onClose: () => void }) {
   const update = useUpdateStudent();
-  const form = useForm<StudentUpdateRequest>({
-    initialValues: { username: student.username, password: '' },
-    validate: schemaResolver(studentUpdateRequestSchema, { sync: true }),
+  const form = useContractForm<StudentUpdateRequest>(studentUpdateRequestSchema, {
+    username: student.username,
+    password: '',
   });
 
   return (
