@@ -7,14 +7,15 @@ import { sql } from 'drizzle-orm';
  */
 export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
 
-/** What a repository offers for one growing list: a page of rows (each with the total), and a count. */
+/** What a repository offers for one growing list: a page of rows, and a count. */
 export type PagedSource<T> = {
-  page: (window: { limit: number; offset: number }) => Promise<(T & { total: number })[]>;
-  /** Asked only when the page is empty (past the end, or `limit=0`), where no row carries the total. */
+  /** Rows may carry the total (`totalColumn`); a list that counts separately leaves it out. */
+  page: (window: { limit: number; offset: number }) => Promise<(T & { total?: number })[]>;
+  /** Asked when no row carries the total: a list that counts separately, an empty page, `limit=0`. */
   count: () => Promise<number>;
 };
 
-const withoutTotal = <T>({ total: _total, ...item }: T & { total: number }): T => item as T;
+const withoutTotal = <T>({ total: _total, ...item }: T & { total?: number }): T => item as T;
 
 /**
  * A list call's answer: the plain array when no `limit` was given (the call's original shape), else

@@ -43,10 +43,7 @@ export class EnrollmentsService implements CourseContent {
     const sort = query.sort ? sortOf(query.sort) : undefined;
     return pageOrAll(query, {
       page: async (window) =>
-        (await repo.listForCourse(this.db, courseId, { q: query.q, sort, ...window })).map((row) => ({
-          ...toEnrollment(row),
-          total: row.total,
-        })),
+        (await repo.listForCourse(this.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
       count: () => repo.countForCourse(this.db, courseId, query.q),
     });
   }
