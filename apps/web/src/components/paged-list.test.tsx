@@ -24,9 +24,7 @@ function List({ rows, fail = false }: { rows: () => string[]; fail?: boolean }) 
   return (
     <PagedList
       query={query}
-      page={page}
-      pageSize={2}
-      onPageChange={setPage}
+      paging={{ page, pageSize: 2, setPage }}
       loadingLabel="Loading letters"
       errorText="Failed to load letters"
       emptyText="No letters."

@@ -7,9 +7,8 @@ import { QueryView } from './query-view';
 type PagedListProps<T> = {
   /** One page from the server (`usePagedSearch` + a feature's page hook). */
   query: UseQueryResult<Page<T>>;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
+  /** Which page is shown and how to change it: `usePagedSearch`'s result, or any such object. */
+  paging: { page: number; pageSize: number; setPage: (page: number) => void };
   loadingLabel: string;
   errorText: string;
   emptyText: ReactNode;
@@ -22,7 +21,8 @@ type PagedListProps<T> = {
  * pagination control under them. When the last item of the last page goes (a delete), it steps back
  * to the page that now is last instead of showing an empty one.
  */
-export function PagedList<T>({ query, page, pageSize, onPageChange, children, ...view }: PagedListProps<T>) {
+export function PagedList<T>({ query, paging, children, ...view }: PagedListProps<T>) {
+  const { page, pageSize, setPage: onPageChange } = paging;
   const total = query.data?.total;
   const lastPage = total === undefined ? page : totalPagesOf(total, pageSize);
   useEffect(() => {

@@ -36,5 +36,5 @@ export function usePagedSearch(pageSize: number) {
     setPage(1);
   };
   const request: PageRequest = { page, pageSize, q: debounced };
-  return { search, setSearch, page, setPage, request, searching: debounced !== '' };
+  return { search, setSearch, page, pageSize, setPage, request, searching: debounced !== '' };
 }

@@ -12,9 +12,7 @@ export function CourseGrid() {
   return (
     <PagedList
       query={courses}
-      page={page}
-      pageSize={PAGE_SIZE.courses}
-      onPageChange={setPage}
+      paging={{ page, pageSize: PAGE_SIZE.courses, setPage }}
       loadingLabel="Loading courses"
       errorText="Failed to load courses"
       emptyText="No courses yet."

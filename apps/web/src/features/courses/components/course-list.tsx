@@ -1,9 +1,9 @@
-import { Card, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type Course, PAGE_SIZE } from '@valence/contract';
 import { useState } from 'react';
 import { confirmDialog } from '../../../components/confirm-dialog';
 import { PagedList } from '../../../components/paged-list';
+import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../lib/paging';
 import { useDeleteCourse } from '../api/delete-course';
 import { useCoursesPage } from '../api/get-courses';
@@ -49,18 +49,15 @@ export function CourseList({ canManage }: CourseListProps) {
         <Title order={3} id="search-courses-heading">
           Search Courses
         </Title>
-        <TextInput
-          aria-label="Search Courses"
+        <SearchInput
+          label="Search Courses"
           placeholder="Search by course title..."
-          leftSection={<IconSearch size={16} />}
           value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          onChange={list.setSearch}
         />
         <PagedList
           query={courses}
-          page={list.page}
-          pageSize={PAGE_SIZE.courses}
-          onPageChange={list.setPage}
+          paging={list}
           loadingLabel="Loading courses"
           errorText="Failed to load courses"
           // The spec's text answers a search; a platform without courses is told so, not that it searched badly.

@@ -29,9 +29,7 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
       {enrollments.isError ? null : (
         <PagedList
           query={enrollments}
-          page={page}
-          pageSize={ASSIGNED_PAGE_SIZE}
-          onPageChange={setPage}
+          paging={{ page, pageSize: ASSIGNED_PAGE_SIZE, setPage }}
           loadingLabel="Loading assigned students"
           errorText="Failed to load assigned students"
           emptyText="No students assigned yet."

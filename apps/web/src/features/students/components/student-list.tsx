@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { PAGE_SIZE, type Student } from '@valence/contract';
 import { useState } from 'react';
 import { confirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { PagedList } from '../../../components/paged-list';
+import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../lib/paging';
 import { needsMarksConfirmation, useDeleteStudent } from '../api/delete-student';
 import { useStudentsPage } from '../api/get-students-page';
@@ -83,18 +83,15 @@ export function StudentList({ canDelete, selectedId, onSelect }: StudentListProp
     <Card withBorder padding="lg" component="section">
       <Stack>
         <Title order={3}>Students</Title>
-        <TextInput
-          aria-label="Search Students"
+        <SearchInput
+          label="Search Students"
           placeholder="Search by username..."
-          leftSection={<IconSearch size={16} />}
           value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          onChange={list.setSearch}
         />
         <PagedList
           query={students}
-          page={list.page}
-          pageSize={PAGE_SIZE.students}
-          onPageChange={list.setPage}
+          paging={list}
           loadingLabel="Loading students"
           errorText="Error fetching student data"
           emptyText={list.searching ? 'No students match this search.' : 'No students yet. Add the first one above.'}

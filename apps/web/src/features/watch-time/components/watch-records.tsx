@@ -32,10 +32,24 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
   const exportPdf = useExportWatchPdf();
   const filtered = list.searching || from !== '' || to !== '';
 
-  const changeFilter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    list.setPage(1);
-  };
+  // Each day is whole in the platform time zone; a new range starts again at page 1.
+  const dayInput = (
+    label: string,
+    value: string,
+    set: (day: string) => void,
+    range: { min?: string; max?: string },
+  ) => (
+    <TextInput
+      type="date"
+      label={label}
+      value={value}
+      {...range}
+      onChange={(event) => {
+        set(event.currentTarget.value);
+        list.setPage(1);
+      }}
+    />
+  );
 
   async function handleDelete(record: WatchRecord) {
     const sure = await confirmDialog({
@@ -66,20 +80,8 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
             value={list.search}
             onChange={(event) => list.setSearch(event.currentTarget.value)}
           />
-          <TextInput
-            type="date"
-            label="Start date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => changeFilter(setFrom)(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="End date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => changeFilter(setTo)(event.currentTarget.value)}
-          />
+          {dayInput('Start date', from, setFrom, { max: to || undefined })}
+          {dayInput('End date', to, setTo, { min: from || undefined })}
           <NativeSelect
             label="Sort by"
             data={SORTS}
@@ -103,9 +105,7 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
         )}
         <PagedList
           query={records}
-          page={list.page}
-          pageSize={PAGE_SIZE.watchTime}
-          onPageChange={list.setPage}
+          paging={list}
           loadingLabel="Loading watch records"
           errorText="Error fetching student data"
           emptyText={filtered ? 'No records match these filters.' : 'No watch records yet.'}
