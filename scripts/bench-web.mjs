@@ -6,32 +6,16 @@
 //
 //   npm run bench:web                 # builds if needed, starts the built server on a scratch DATA_DIR
 //   BENCH_RUNS=3 npm run bench:web    # median of 3 Lighthouse runs per route (default 1)
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { freePort } from './lib/bench-kit.mjs';
+import { freePort, root, serverEnv } from './lib/bench-kit.mjs';
+import { createSession } from './lib/bench-session.mjs';
+import { launchChromium, measureRoute } from './lib/lighthouse-run.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('BENCH_RUNS must be 1..9');
 const admin = { username: 'bench-owner', password: 'bench-owner-password' };
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error('The server exited early.');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not start in 60 s.');
-}
+const goalJs = { '/login': 150 * 1024, '/dashboard': 350 * 1024 };
 
 async function api(base, method, url, token, body) {
   const response = await fetch(`${base}/api${url}`, {
@@ -43,33 +27,41 @@ async function api(base, method, url, token, body) {
   return response.status === 204 ? null : response.json();
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+function printTable(rows) {
+  console.log(`\nPortal as served (Lighthouse 12, mobile defaults; median of ${runs} run(s))\n`);
+  console.log('route                 | JS (compressed) | CSS      | perf | a11y | LCP     | DOM nodes');
+  console.log('--------------------- | --------------- | -------- | ---- | ---- | ------- | ---------');
+  for (const row of rows) {
+    const jsGoal = goalJs[row.route] ? ` (goal ≤ ${kb(goalJs[row.route])})` : '';
+    console.log(
+      `${row.route.padEnd(21)} | ${kb(row.js).padStart(15)} | ${kb(row.css).padStart(8)} | ${String(row.performance).padStart(4)} | ${String(row.accessibility).padStart(4)} | ${s(row.lcp).padStart(7)} | ${String(row.dom).padStart(9)}${jsGoal}`,
+    );
+    console.log(
+      `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)}`,
+    );
+    if (row.landed !== row.route) console.log(`  (landed on ${row.landed})`);
+    if (row.failing.length > 0) console.log(`  accessibility audits not passed: ${row.failing.join(', ')}`);
+  }
+  console.log('\nGoals: performance ≥ 95, accessibility ≥ 95 on every route.');
+}
 
 execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 execFileSync('node', [path.join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'valence-bench-web-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: admin.username,
-    ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const debugPort = await freePort();
-const profile = mkdtempSync(path.join(os.tmpdir(), 'valence-bench-chromium-'));
-let context;
-try {
-  await waitFor(`${base}/api/health`, server);
+const session = createSession();
+
+async function main() {
+  const dataDir = session.tempDir('valence-bench-web-');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = serverEnv({ dataDir, port, admin });
+  await session.start('The server', [path.join(root, 'apps/server/dist/main.js')], env, `${base}/api/health`);
+  const debugPort = await freePort();
+  const profile = session.tempDir('valence-bench-chromium-');
+
   const { jwtToken, roles } = await api(base, 'POST', '/signin', null, admin);
   // A course page with a few lectures, so /courses/{id} shows what a tutor sees.
   const course = await api(base, 'POST', '/courses', jwtToken, {
@@ -88,20 +80,8 @@ try {
     });
   }
 
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      `--remote-debugging-port=${debugPort}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const context = await launchChromium(profile, debugPort);
+  session.onCleanup(() => context.close().catch(() => undefined));
   const routes = [
     { path: '/login', signedIn: false },
     { path: '/dashboard', signedIn: true },
@@ -110,100 +90,9 @@ try {
   ];
   const rows = [];
   for (const route of routes) {
-    // The portal keeps its session in localStorage; Lighthouse is told not to clear it.
-    const page = await context.newPage();
-    await page.goto(`${base}/contact`);
-    await page.evaluate(
-      ({ signedIn, token, roleList }) => {
-        localStorage.clear();
-        if (signedIn) {
-          localStorage.setItem('jwtToken', token);
-          localStorage.setItem('roles', JSON.stringify(roleList));
-        }
-      },
-      { signedIn: route.signedIn, token: jwtToken, roleList: roles },
-    );
-    const cdp = await context.newCDPSession(page);
-    const results = [];
-    for (let i = 0; i < runs; i++) {
-      // A first visit: nothing cached (Lighthouse keeps storage, and with it the HTTP cache, as asked).
-      await cdp.send('Network.clearBrowserCache');
-      const result = await lighthouse(`${base}${route.path}`, {
-        port: debugPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        disableStorageReset: true,
-      });
-      const { lhr } = result;
-      const requests = lhr.audits['network-requests'].details.items;
-      const bytes = (type) =>
-        requests.filter((item) => item.resourceType === type).reduce((sum, item) => sum + item.transferSize, 0);
-      results.push({
-        finalUrl: lhr.finalDisplayedUrl,
-        performance: Math.round(lhr.categories.performance.score * 100),
-        accessibility: Math.round(lhr.categories.accessibility.score * 100),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        fcp: lhr.audits['first-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        si: lhr.audits['speed-index'].numericValue,
-        dom: lhr.audits['dom-size']?.numericValue ?? 0,
-        js: bytes('Script'),
-        css: bytes('Stylesheet'),
-        failing: Object.values(lhr.audits)
-          .filter(
-            (audit) =>
-              audit.score !== null &&
-              audit.score < 1 &&
-              lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
-          )
-          .map((audit) => {
-            const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean);
-            return `${audit.id}${nodes.length ? ` (${nodes.slice(0, 3).join(' ')})` : ''}`;
-          }),
-      });
-    }
-    await page.close();
-    const pick = (key) => median(results.map((r) => r[key]));
-    rows.push({
-      route: route.path,
-      landed: new URL(results[0].finalUrl).pathname,
-      js: pick('js'),
-      css: pick('css'),
-      performance: pick('performance'),
-      accessibility: pick('accessibility'),
-      lcp: pick('lcp'),
-      fcp: pick('fcp'),
-      tbt: pick('tbt'),
-      cls: pick('cls'),
-      si: pick('si'),
-      dom: pick('dom'),
-      failing: results[0].failing,
-    });
+    rows.push(await measureRoute(context, { base, debugPort, runs, route, session: { token: jwtToken, roles } }));
   }
-
-  const goalJs = { '/login': 150 * 1024, '/dashboard': 350 * 1024 };
-  console.log(`\nPortal as served (Lighthouse 12, mobile defaults; median of ${runs} run(s))\n`);
-  console.log('route                 | JS (compressed) | CSS      | perf | a11y | LCP     | DOM nodes');
-  console.log('--------------------- | --------------- | -------- | ---- | ---- | ------- | ---------');
-  for (const row of rows) {
-    const jsGoal = goalJs[row.route] ? ` (goal ≤ ${kb(goalJs[row.route])})` : '';
-    console.log(
-      `${row.route.padEnd(21)} | ${kb(row.js).padStart(15)} | ${kb(row.css).padStart(8)} | ${String(row.performance).padStart(4)} | ${String(row.accessibility).padStart(4)} | ${`${(row.lcp / 1000).toFixed(2)} s`.padStart(7)} | ${String(row.dom).padStart(9)}${jsGoal}`,
-    );
-    const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-    console.log(
-      `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)}`,
-    );
-    if (row.landed !== row.route) console.log(`  (landed on ${row.landed})`);
-    if (row.failing.length > 0) console.log(`  accessibility audits not passed: ${row.failing.join(', ')}`);
-  }
-  console.log('\nGoals: performance ≥ 95, accessibility ≥ 95 on every route.');
-} finally {
-  await context?.close().catch(() => undefined);
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(profile, { recursive: true, force: true });
+  printTable(rows);
 }
+
+session.main(main);

@@ -1,7 +1,12 @@
 // What the benchmark scripts share: a free port, a /proc reading, a query on a PostgreSQL admin
-// connection, and clean-up on Ctrl-C. Benchmarks only; the app never imports this.
+// connection, clean-up on Ctrl-C, and the environment and sign-in of the server they measure.
+// Benchmarks only; the app never imports this.
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root: the benchmarks build and start what is there. */
+export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A TCP port nobody listens on right now, on 127.0.0.1. */
 export function freePort() {
@@ -25,6 +30,15 @@ export function procKb(pid, field) {
   }
 }
 
+/** The same reading in MB, or null once the process is gone. */
+export function procMb(pid, field) {
+  const kb = procKb(pid, field);
+  return kb === null ? null : kb / 1024;
+}
+
+/** The middle value (the upper one of an even count); the figures wander, a mean would follow them. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** One statement on its own connection (CREATE or DROP DATABASE cannot run in a transaction). */
 export async function adminQuery(databaseUrl, sql) {
   const { default: pg } = await import('pg');
@@ -44,4 +58,36 @@ export function cleanUpOnSignals(cleanup) {
       void cleanup().then(() => process.exit(130));
     });
   }
+}
+
+/**
+ * The environment of a built server on 127.0.0.1 with its own DATA_DIR and superadmin. `isolated`
+ * also drops the caller's DATABASE_URL and S3_* (the server must not touch real data or a bucket)
+ * and runs it as in production under /api.
+ */
+export function serverEnv({ dataDir, port, admin, isolated = true }) {
+  const env = { ...process.env };
+  if (isolated) {
+    for (const key of Object.keys(env)) if (key.startsWith('S3_') || key === 'DATABASE_URL') delete env[key];
+    Object.assign(env, { API_PREFIX: '/api', NODE_ENV: 'production' });
+  }
+  return Object.assign(env, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+  });
+}
+
+/** The superadmin's sign-in answer ({ jwtToken, roles }). */
+export async function signIn(base, admin) {
+  const response = await fetch(`${base}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.username, password: admin.password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+  return response.json();
 }

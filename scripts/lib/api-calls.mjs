@@ -1,0 +1,74 @@
+// The portal's read calls that bench:api loads, found on the seeded database as the portal would
+// find them: the main theory class (the largest list of enrolments) and one of its students.
+// Each call's answer is kept: the bare comparison route serves the very same bytes.
+
+/**
+ * Resolves to { calls: [{ name, url, body }], skipped: [name], courseCount, enrolmentCount }.
+ * A paged call the server answers unpaged is skipped: nothing new to measure.
+ */
+export async function findCalls(base, headers) {
+  const get = async (url) => {
+    const response = await fetch(`${base}${url}`, { headers });
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, body, json: response.ok ? JSON.parse(body.toString('utf8')) : null };
+  };
+  const courses = (await get('/api/courses')).json;
+  const courseList = Array.isArray(courses) ? courses : (courses?.items ?? []);
+  // The seed's first course is its main theory class, the largest list of enrolments.
+  const main = courseList.find((course) => course.title === '2026 A/L Chemistry – Theory') ?? courseList[0];
+  if (!main) throw new Error('The seeded database has no courses.');
+  const enrolled = (await get(`/api/enrollments/course/${main.id}`)).json;
+  const pupil = Array.isArray(enrolled) ? enrolled[0] : undefined;
+
+  const calls = [];
+  const skipped = [];
+  for (const candidate of candidates(main, pupil)) {
+    const answer = await get(candidate.url);
+    if (answer.status !== 200) throw new Error(`${candidate.name}: ${answer.status} ${answer.body}`);
+    if (candidate.paged && !isPage(answer.json)) skipped.push(candidate.name);
+    else calls.push({ ...candidate, body: answer.body });
+  }
+  return {
+    calls,
+    skipped,
+    courseCount: courseList.length,
+    enrolmentCount: Array.isArray(enrolled) ? enrolled.length : (enrolled?.total ?? 0),
+  };
+}
+
+/** A server without paging ignores limit/offset and answers the plain array: nothing new to measure. */
+const isPage = (json) =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) && 'items' in json && 'total' in json;
+
+function candidates(main, pupil) {
+  return [
+    { name: 'GET /api/courses', url: '/api/courses' },
+    { name: 'GET /api/students', url: '/api/students' },
+    { name: 'GET /api/courses/{id}', url: `/api/courses/${main.id}` },
+    { name: 'GET /api/enrollments/course/{id}', url: `/api/enrollments/course/${main.id}` },
+    { name: 'GET /api/courses?limit=6&offset=0', url: '/api/courses?limit=6&offset=0', paged: true },
+    { name: 'GET /api/students?limit=8&offset=0&q=ka', url: '/api/students?limit=8&offset=0&q=ka', paged: true },
+    {
+      name: 'GET /api/enrollments/course/{id}?limit=8&offset=0',
+      url: `/api/enrollments/course/${main.id}?limit=8&offset=0`,
+      paged: true,
+    },
+    // The Students screen with one student chosen.
+    ...(pupil
+      ? [
+          { name: 'GET /api/enrollments/student/{id}', url: `/api/enrollments/student/${pupil.studentId}` },
+          { name: 'GET /api/watchtime/total/{username}', url: `/api/watchtime/total/${pupil.studentUsername}` },
+          {
+            name: 'GET /api/watchtime/{username}?limit=5&offset=0',
+            url: `/api/watchtime/${pupil.studentUsername}?limit=5&offset=0`,
+            paged: true,
+          },
+          {
+            name: 'GET /api/watchtime/{username}?limit=5&q=organic&sort=videoName',
+            url: `/api/watchtime/${pupil.studentUsername}?limit=5&offset=0&q=organic&sort=videoName`,
+            paged: true,
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,102 @@
+// bench:web's measurement: Lighthouse 12 (default mobile settings) on Debian's /usr/bin/chromium,
+// reached through Chromium's debugging port. Each run is a first visit (nothing cached) yet keeps the
+// session the portal holds in localStorage, so signed-in pages are measured signed in.
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { median } from './bench-kit.mjs';
+
+/**
+ * A headless Chromium on `profile` that Lighthouse can drive on `debugPort`. Playwright's own
+ * Ctrl-C and SIGTERM handlers would exit the process before the session's clean-up ran (server
+ * left running, temp dirs left): the session closes the browser instead.
+ */
+export function launchChromium(profile, debugPort) {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    args: [
+      `--remote-debugging-port=${debugPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The figures bench:web prints from one Lighthouse report. */
+function figures(lhr) {
+  const requests = lhr.audits['network-requests'].details.items;
+  const bytes = (type) =>
+    requests.filter((item) => item.resourceType === type).reduce((sum, item) => sum + item.transferSize, 0);
+  return {
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    si: lhr.audits['speed-index'].numericValue,
+    dom: lhr.audits['dom-size']?.numericValue ?? 0,
+    js: bytes('Script'),
+    css: bytes('Stylesheet'),
+    failing: Object.values(lhr.audits)
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+      )
+      .map((audit) => {
+        const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean);
+        return `${audit.id}${nodes.length ? ` (${nodes.slice(0, 3).join(' ')})` : ''}`;
+      }),
+  };
+}
+
+const MEDIAN_KEYS = ['js', 'css', 'performance', 'accessibility', 'lcp', 'fcp', 'tbt', 'cls', 'si', 'dom'];
+
+/**
+ * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
+ * ({ token, roles }) where the route needs it. Resolves to the medians, the path it landed on and
+ * the first run's failing accessibility audits.
+ */
+export async function measureRoute(context, { base, debugPort, runs, route, session }) {
+  // The portal keeps its session in localStorage; Lighthouse is told not to clear it.
+  const page = await context.newPage();
+  await page.goto(`${base}/contact`);
+  await page.evaluate(
+    ({ signedIn, token, roleList }) => {
+      localStorage.clear();
+      if (signedIn) {
+        localStorage.setItem('jwtToken', token);
+        localStorage.setItem('roles', JSON.stringify(roleList));
+      }
+    },
+    { signedIn: route.signedIn, token: session.token, roleList: session.roles },
+  );
+  const cdp = await context.newCDPSession(page);
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    // A first visit: nothing cached (Lighthouse keeps storage, and with it the HTTP cache, as asked).
+    await cdp.send('Network.clearBrowserCache');
+    const { lhr } = await lighthouse(`${base}${route.path}`, {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    });
+    results.push(figures(lhr));
+  }
+  await page.close();
+  const row = { route: route.path, landed: new URL(results[0].finalUrl).pathname, failing: results[0].failing };
+  for (const key of MEDIAN_KEYS) row[key] = median(results.map((result) => result[key]));
+  return row;
+}
