@@ -1,4 +1,5 @@
 import { schemaResolver, type UseFormInput, useForm } from '@mantine/form';
+import { useMemo } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -11,5 +12,7 @@ export function useContractForm<Values extends Record<string, unknown>>(
   initialValues: Values,
   options: Omit<UseFormInput<Values>, 'initialValues' | 'validate'> = {},
 ) {
-  return useForm<Values>({ ...options, initialValues, validate: schemaResolver(schema, { sync: true }) });
+  // One resolver per schema: a new one each render would renew the form's validating callbacks too.
+  const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
+  return useForm<Values>({ ...options, initialValues, validate });
 }

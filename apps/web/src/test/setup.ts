@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Searches wait 300 ms for the last key before asking the server; on a loaded 2-core CI machine the
+// 1 s default of findBy/waitFor is too close to that for comfort.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

@@ -1,22 +1,16 @@
 import { Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type CourseInput, courseInputSchema } from '@valence/contract';
-
-type CourseFieldErrors = Partial<Record<keyof CourseInput, string>>;
+import { useContractForm } from '../../../lib/form';
 
 /**
- * Blank fields only disable the submit button (spec section 5); any other broken rule, such as a
- * title over the length limit, is said under its field as it is typed, so the user knows why.
+ * A course's title and description under the contract's rules, checked as they are typed: a broken
+ * rule such as a title over the length limit is said under its field at once, so the user knows why
+ * the button stays disabled. `ready` is false while any rule is broken.
  */
-export function courseFieldErrors(values: CourseInput): CourseFieldErrors {
-  const result = courseInputSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: CourseFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'title' || field === 'description') && values[field].trim()) errors[field] ??= issue.message;
-  }
-  return errors;
+export function useCourseForm(initialValues: CourseInput) {
+  const form = useContractForm(courseInputSchema, initialValues, { validateInputOnChange: true });
+  return { form, ready: form.isValid() };
 }
 
 type CourseFieldsProps = {
@@ -27,23 +21,21 @@ type CourseFieldsProps = {
 
 /** The course title and description inputs, shared by the create form and the edit toggle. */
 export function CourseFields({ form, descriptionRows, placeholders }: CourseFieldsProps) {
-  const errors = courseFieldErrors(form.getValues());
+  const values = form.getValues();
+  // Blank fields only disable the submit button (spec section 5): their "is required" stays unsaid.
+  const inputProps = (field: keyof CourseInput) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: values[field].trim() ? props.error : undefined };
+  };
   return (
     <>
-      <TextInput
-        label="Course Title"
-        placeholder={placeholders?.title}
-        required
-        {...form.getInputProps('title')}
-        error={errors.title}
-      />
+      <TextInput label="Course Title" placeholder={placeholders?.title} required {...inputProps('title')} />
       <Textarea
         label="Course Description"
         placeholder={placeholders?.description}
         required
         rows={descriptionRows}
-        {...form.getInputProps('description')}
-        error={errors.description}
+        {...inputProps('description')}
       />
     </>
   );

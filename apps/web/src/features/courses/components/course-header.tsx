@@ -2,21 +2,17 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type CourseDetail, type CourseInput, courseInputSchema } from '@valence/contract';
 import { useState } from 'react';
-import { useContractForm } from '../../../lib/form';
 import { useUpdateCourse } from '../api/update-course';
-import { CourseFields } from './course-fields';
+import { CourseFields, useCourseForm } from './course-fields';
 
 /** Title and description in read mode, with an edit toggle; Save returns to read mode. */
 export function CourseHeader({ course }: { course: CourseDetail }) {
   const [editing, setEditing] = useState(false);
-  const form = useContractForm<CourseInput>(courseInputSchema, {
-    title: course.title,
-    description: course.description,
-  });
+  const { form, ready } = useCourseForm({ title: course.title, description: course.description });
   const updateCourse = useUpdateCourse();
-  const ready = courseInputSchema.safeParse(form.getValues()).success;
 
   function startEditing() {
+    // Setting the values also drops a message left by an edit that was cancelled.
     form.setValues({ title: course.title, description: course.description });
     setEditing(true);
   }

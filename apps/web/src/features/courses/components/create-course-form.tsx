@@ -1,13 +1,11 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
-import { type CourseInput, courseInputSchema } from '@valence/contract';
-import { useContractForm } from '../../../lib/form';
+import { courseInputSchema } from '@valence/contract';
 import { useCreateCourse } from '../api/create-course';
-import { CourseFields } from './course-fields';
+import { CourseFields, useCourseForm } from './course-fields';
 
 export function CreateCourseForm() {
-  const form = useContractForm<CourseInput>(courseInputSchema, { title: '', description: '' });
+  const { form, ready } = useCourseForm({ title: '', description: '' });
   const createCourse = useCreateCourse();
-  const ready = courseInputSchema.safeParse(form.getValues()).success;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="add-course-heading">

@@ -9,6 +9,9 @@ import { AssignStudentsForm } from './assign-students-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
+// A search goes out 300 ms after the last key; a loaded CI machine needs more than findBy's 1 s default.
+const SETTLED = { timeout: 5000 };
+
 const student = (id: number, username: string): Student => ({ id, username, name: null, loggedIn: false });
 const STUDENTS = Array.from({ length: 25 }, (_, i) => student(i + 1, `student${String(i + 1).padStart(2, '0')}`));
 
@@ -43,10 +46,10 @@ describe('AssignStudentsForm', () => {
     const input = screen.getByLabelText('Select Students');
     await user.click(input);
     await user.type(input, 'student2');
-    await user.click(await screen.findByRole('option', { name: 'student23' }));
+    await user.click(await screen.findByRole('option', { name: 'student23' }, SETTLED));
     await user.clear(input);
     await user.type(input, 'student05');
-    await user.click(await screen.findByRole('option', { name: 'student05' }));
+    await user.click(await screen.findByRole('option', { name: 'student05' }, SETTLED));
     expect(fetch.calls.some((call) => call.path === '/students?limit=20&offset=0&q=student2&notInCourse=7')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Assign Students' }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { failure, success } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
 import { showStatus } from '../../../lib/status-store';
-import { linkDuration, type ResourceFormValues } from '../components/resource-rules';
+import { linkDuration, type ResourceFormValues, resourceName } from '../components/resource-rules';
 import { readVideoDuration } from '../components/video-duration';
 import { useCreateResource } from './create-resource';
 import { useUploadResourceFile } from './upload-resource-file';
@@ -40,7 +40,7 @@ export function useAddResource(courseId: number) {
       return false;
     }
     const type = file.type || 'application/octet-stream';
-    const input = { name: values.name.trim() || file.name, url: key, type, courseId, duration, ...dates };
+    const input = { name: resourceName(values.name, file.name), url: key, type, courseId, duration, ...dates };
     try {
       await create.mutateAsync(input);
       showStatus(success('Resource added successfully'));
@@ -54,7 +54,14 @@ export function useAddResource(courseId: number) {
   async function addLink(url: string, values: ResourceFormValues, dates: Dates): Promise<boolean> {
     const duration = linkDuration(values) ?? 0;
     try {
-      await create.mutateAsync({ name: values.name.trim() || url, url, type: 'link', courseId, duration, ...dates });
+      await create.mutateAsync({
+        name: resourceName(values.name, url),
+        url,
+        type: 'link',
+        courseId,
+        duration,
+        ...dates,
+      });
       showStatus(success('YouTube link added successfully'));
       return true;
     } catch (error) {

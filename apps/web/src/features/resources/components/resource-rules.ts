@@ -1,8 +1,9 @@
-import { isYoutubeUrl, MAX_RESOURCE_BYTES } from '@valence/contract';
+import { createResourceSchema, isYoutubeUrl, MAX_RESOURCE_BYTES } from '@valence/contract';
+import type { z } from 'zod';
 
+/** Spec section 5's texts that the contract words otherwise (a link, the dates) or does not hold (the size). */
 export const RESOURCE_MESSAGES = {
   dates: 'Please provide both liveAt and recordingAt dates.',
-  duration: 'Please provide a valid duration.',
   size: 'File size exceeds the 5 GB limit.',
   notYoutube: 'Please provide a YouTube link.',
 } as const;
@@ -41,22 +42,40 @@ export function linkDuration({ hours, minutes, seconds }: Pick<ResourceFormValue
   return total > 0 ? total : null;
 }
 
+/** The name sent: what the user typed, else the file's name or the link. */
+export const resourceName = (typed: string | undefined, fallback: string) => typed?.trim() || fallback;
+
+const contract = createResourceSchema.shape;
+
+/** The contract's first message for a value, in the words the server would answer with; null when it passes. */
+const refusal = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message ?? null;
+
+type CheckedValues = Pick<
+  ResourceFormValues,
+  'file' | 'link' | 'liveAt' | 'recordingAt' | 'hours' | 'minutes' | 'seconds'
+> &
+  Partial<Pick<ResourceFormValues, 'name'>>;
+
 /**
  * Spec section 5, in order: nothing happens without a file or link ('skip'); both dates are
- * required; a link must be YouTube's and needs a positive duration; a file must fit in 5 GB. The
- * rules come in this order on purpose (the spec's), so they are not a zod schema's field errors.
+ * required; a link must be YouTube's and needs a positive duration; a file must fit in 5 GB. Then
+ * the contract's own limits (name and link length, longest duration), so nothing is uploaded that
+ * the server would refuse. One message at a time, in this order on purpose (the spec's), so these
+ * are not a zod schema's per-field errors.
  */
-export function validateResourceForm(
-  values: Pick<ResourceFormValues, 'file' | 'link' | 'liveAt' | 'recordingAt' | 'hours' | 'minutes' | 'seconds'>,
-): string | 'skip' | null {
+export function validateResourceForm(values: CheckedValues): string | 'skip' | null {
   const link = values.link.trim();
   if (!values.file && !link) return 'skip';
   if (!values.liveAt || !values.recordingAt) return RESOURCE_MESSAGES.dates;
-  if (!values.file) {
-    if (!isYoutubeUrl(link)) return RESOURCE_MESSAGES.notYoutube;
-    if (linkDuration(values) === null) return RESOURCE_MESSAGES.duration;
-    return null;
+  if (values.file) {
+    if (values.file.size > MAX_RESOURCE_BYTES) return RESOURCE_MESSAGES.size;
+    return refusal(contract.name, resourceName(values.name, values.file.name));
   }
-  if (values.file.size > MAX_RESOURCE_BYTES) return RESOURCE_MESSAGES.size;
-  return null;
+  if (!isYoutubeUrl(link)) return RESOURCE_MESSAGES.notYoutube;
+  // A length the inputs cannot make (70 minutes, or none at all) is NaN: the contract refuses it in its words.
+  return (
+    refusal(contract.duration, linkDuration(values) ?? Number.NaN) ??
+    refusal(contract.url, link) ??
+    refusal(contract.name, resourceName(values.name, link))
+  );
 }

@@ -2,6 +2,7 @@ import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title 
 import { createStaffRequestSchema, type StaffRole } from '@valence/contract';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { useContractForm } from '../../../lib/form';
+import { clearStatus } from '../../../lib/status-store';
 import { useCreateStaff } from '../api/create-staff';
 
 const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
@@ -21,14 +22,18 @@ export function CreateStaffForm() {
     <Card withBorder padding="lg">
       <form
         noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          try {
-            await createStaff.mutateAsync(createStaffRequestSchema.parse(values));
-            form.setValues({ username: '', password: '' });
-          } catch {
-            // The status line below says why; what was typed stays.
-          }
-        })}
+        onSubmit={form.onSubmit(
+          async (values) => {
+            try {
+              await createStaff.mutateAsync(createStaffRequestSchema.parse(values));
+              form.setValues({ username: '', password: '' });
+            } catch {
+              // The status line below says why; what was typed stays.
+            }
+          },
+          // The last account's success line must not read as this refused attempt's result.
+          clearStatus,
+        )}
       >
         <Stack>
           <Title order={3}>Add Staff Account</Title>
