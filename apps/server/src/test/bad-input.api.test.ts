@@ -1,33 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  expectMessage,
+  expectMessageContaining,
+  type Login,
+  type Method,
+  type TestApp,
+} from './harness.js';
 
 /** Input no client should send, each answered 4xx with a sentence, never 500. */
 let t: TestApp;
-let boss: Awaited<ReturnType<TestApp['login']>>;
+let boss: Login;
 let courseId: number;
 let studentId: number;
 beforeAll(async () => {
   t = await createTestApp();
   boss = await t.login('ROLE_SUPERADMIN');
-  courseId = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/courses',
-      headers: boss.headers,
-      payload: { title: 'Kinetics', description: 'Rates' },
-    })
-  ).json().id;
+  courseId = (await t.createCourse(boss.headers, 'Kinetics', 'Rates')).id;
   studentId = (await t.login('ROLE_STUDENT')).id;
 });
 afterAll(() => t.close());
 
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: boss.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const send = (method: Method, url: string, payload?: object) => t.call(method, url, boss.headers, payload);
 
 const ID_MESSAGE = 'The id must be a whole number from 1 to 2147483647.';
 
@@ -60,9 +54,7 @@ describe('ids', () => {
     [{ studentId: 1.5, courseId: 1 }, 'studentId must be a whole number from 1 to 2147483647.'],
     [{ studentId: 1, courseId: '0x10' }, 'courseId must be a whole number from 1 to 2147483647.'],
   ])('refuses enrolment ids %j', async (payload, message) => {
-    const answer = await send('POST', '/api/enrollments', payload);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain(message);
+    expectMessageContaining(await send('POST', '/api/enrollments', payload), 400, message);
   });
 
   it('takes an id given as canonical decimal text in a body', async () => {
@@ -78,9 +70,7 @@ describe('text', () => {
     ['\uFEFF\u2060', 'Title is required.'],
     ['a\u0000b', 'Title must not contain a NUL character.'],
   ])('refuses the course title %j', async (title, message) => {
-    const answer = await send('POST', '/api/courses', { title, description: 'Fine' });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toBe(message);
+    expectMessage(await send('POST', '/api/courses', { title, description: 'Fine' }), 400, message);
   });
 
   it('keeps zero-width joiners inside real text (Sinhala conjuncts need them)', async () => {
@@ -100,26 +90,13 @@ describe('text', () => {
       liveAt: '2026-11-23T10:00:00Z',
       recordingAt: '2026-11-23T10:00:00Z',
     });
-    expect(resource.statusCode).toBe(400);
-    expect(resource.json().message).toBe('Resource name must not contain a NUL character.');
-    const signin = await t.app.inject({
-      method: 'POST',
-      url: '/api/signin',
-      payload: { username: 'a\u0000b', password: 'x' },
-    });
-    expect(signin.statusCode).toBe(400);
-    expect(signin.json().message).toBe('Username must not contain a NUL character.');
+    expectMessage(resource, 400, 'Resource name must not contain a NUL character.');
+    expectMessage(await t.signin('a\u0000b', 'x'), 400, 'Username must not contain a NUL character.');
     const staff = await send('POST', '/api/staff', { username: 'a\u0000b', password: 'secret12', role: 'ROLE_ADMIN' });
     expect(staff.statusCode).toBe(400);
   });
 
   it('says a 129-character sign-in password is too long, not missing', async () => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/signin',
-      payload: { username: 'someone', password: 'x'.repeat(129) },
-    });
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toBe('Password must be at most 128 characters.');
+    expectMessage(await t.signin('someone', 'x'.repeat(129)), 400, 'Password must be at most 128 characters.');
   });
 });

@@ -2,14 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@valence/contract';
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { Course, Role, Student } from '@valence/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
+import { resources } from '../db/schema.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import type { ObjectStorage } from '../storage/storage.js';
+
+/** A signed-in account's bearer header. */
+export type AuthHeaders = { authorization: string };
+/** An account made by `TestApp.login`. */
+export type Login = { id: number; username: string; headers: AuthHeaders };
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Answer = LightMyRequestResponse;
 
 export type TestApp = {
   app: FastifyInstance;
@@ -17,12 +27,34 @@ export type TestApp = {
   storage: ObjectStorage;
   dataDir: string;
   /** Creates an account with that role and returns its bearer header. */
-  login: (
-    role: Role,
-    username?: string,
-  ) => Promise<{ id: number; username: string; headers: { authorization: string } }>;
+  login: (role: Role, username?: string) => Promise<Login>;
+  /** POST /signin, from that client address (app.inject's own when not given). */
+  signin: (username: string, password: string, remoteAddress?: string) => Promise<Answer>;
+  /** One request through `app.inject` (the full path, `/api/...`); the payload, when given, as JSON. */
+  call: (method: Method, url: string, headers?: InjectOptions['headers'], payload?: string | object) => Promise<Answer>;
+  /** Adds a course through the API as that (staff) account, expecting 201. */
+  createCourse: (headers: AuthHeaders, title?: string, description?: string) => Promise<Course>;
+  /** Signs a student up through the API as that (staff) account, expecting 201. */
+  createStudent: (headers: AuthHeaders, username: string) => Promise<Student>;
+  /** A file put straight into storage and its resource row into the table (no upload); answers the row. */
+  storeResource: (
+    courseId: number,
+    file: { key: string; name: string; type: string; bytes: Buffer },
+  ) => Promise<typeof resources.$inferSelect>;
   close: () => Promise<void>;
 };
+
+/** The API's error answer: that status and `{ message }`, the whole text or one matching a RegExp. */
+export function expectMessage(answer: Answer, status: number, message: string | RegExp) {
+  expect(answer.statusCode).toBe(status);
+  expect(answer.json()).toEqual({ message: typeof message === 'string' ? message : expect.stringMatching(message) });
+}
+
+/** The API's error answer: that status and a message containing every one of `parts`. */
+export function expectMessageContaining(answer: Answer, status: number, ...parts: string[]) {
+  expect(answer.statusCode).toBe(status);
+  for (const part of parts) expect(answer.json().message).toContain(part);
+}
 
 /**
  * A fresh database per call: in-memory PGlite, or a new database on the PostgreSQL server at
@@ -71,23 +103,47 @@ export async function createTestApp(
   const app = await buildApp({ config, database, storage, secret, logger: false });
   await app.ready();
   let counter = 0;
+  const call: TestApp['call'] = (method, url, headers, payload) =>
+    app.inject({ method, url, ...(headers ? { headers } : {}), ...(payload === undefined ? {} : { payload }) });
+  const signin: TestApp['signin'] = (username, password, remoteAddress) =>
+    app.inject({
+      method: 'POST',
+      url: `${config.apiPrefix}/signin`,
+      payload: { username, password },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const created = async <T>(answer: Promise<Answer>) => {
+    const response = await answer;
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as T;
+  };
   return {
     app,
     database,
     storage,
     dataDir,
+    call,
+    signin,
+    createCourse: (headers, title = 'Organic Chemistry', description = 'A/L chemistry') =>
+      created<Course>(call('POST', `${config.apiPrefix}/courses`, headers, { title, description })),
+    createStudent: (headers, username) =>
+      created<Student>(
+        call('POST', `${config.apiPrefix}/students/signup`, headers, { username, password: 'student-pw' }),
+      ),
     async login(role, username) {
       counter += 1;
       const name = username ?? `${role.replace('ROLE_', '').toLowerCase()}${counter}`;
       const password = 'password123';
       const account = await app.accounts.create({ username: name, password, role });
-      const response = await app.inject({
-        method: 'POST',
-        url: `${config.apiPrefix}/signin`,
-        payload: { username: name, password },
-      });
+      const response = await signin(name, password);
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       return { id: account.id, username: name, headers: { authorization: `Bearer ${response.json().jwtToken}` } };
+    },
+    async storeResource(courseId, { key, name, type, bytes }) {
+      await storage.put(key, Readable.from(bytes));
+      const values = { courseId, name, type, url: key, objectKey: key, liveAt: new Date(), recordingAt: new Date() };
+      const [row] = await database.db.insert(resources).values(values).returning();
+      return row as typeof resources.$inferSelect;
     },
     async close() {
       await app.close();

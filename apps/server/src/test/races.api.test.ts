@@ -3,14 +3,15 @@ import { uploadKeyFromUrl } from '@valence/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, enrollments, resources } from '../db/schema.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { createTestApp, type Login, type Method, type TestApp } from './harness.js';
+import { tusCreate, tusPatch } from './tus.js';
 
 /*
  * Requests racing each other. PGlite runs one statement at a time, so these mostly prove something
  * on PostgreSQL, where CI runs this file too (TEST_DATABASE_URL).
  */
 let t: TestApp;
-let boss: Awaited<ReturnType<TestApp['login']>>;
+let boss: Login;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,12 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, headers: boss.headers, ...(payload ? { payload } : {}) });
-
-async function newCourse(title: string) {
-  return (await call('POST', '/courses', { title, description: 'Race' })).json() as { id: number };
-}
+const call = (method: Method, url: string, payload?: object) => t.call(method, `/api${url}`, boss.headers, payload);
+const newCourse = (title: string) => t.createCourse(boss.headers, title, 'Race');
 
 let studentCounter = 0;
 /** Students straight into the table: hashing 20 passwords would only slow the test down. */
@@ -65,27 +62,9 @@ describe('races', () => {
   it('attaches one uploaded file to one resource when 10 requests race for it', async () => {
     const course = await newCourse('One file, one resource');
     const body = Buffer.from('%PDF-1.4 handout');
-    const created = await fetch(`${base}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        ...boss.headers,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(body.length),
-        'upload-metadata': `filename ${Buffer.from('handout.pdf').toString('base64')}`,
-      },
-    });
+    const created = await tusCreate(`${base}/api/uploads`, boss.headers, body.length, { filename: 'handout.pdf' });
     const location = new URL(created.headers.get('location') ?? '', base).toString();
-    const patched = await fetch(location, {
-      method: 'PATCH',
-      headers: {
-        ...boss.headers,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      body,
-    });
-    expect(patched.status).toBe(204);
+    expect((await tusPatch(location, boss.headers, 0, body)).status).toBe(204);
     const key = uploadKeyFromUrl(location) ?? '';
     const payload = { ...link(course.id, 0), type: 'application/pdf', url: key };
     const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/resources', payload)));

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { AccountsService } from './service.js';
 
 declare module 'fastify' {
@@ -7,9 +7,4 @@ declare module 'fastify' {
   }
 }
 
-export const accountsPlugin = fp(
-  async (app) => {
-    app.decorate('accounts', new AccountsService(app));
-  },
-  { name: 'accounts', decorators: { fastify: ['db'] } },
-);
+export const accountsPlugin = modulePlugin('accounts', (app) => new AccountsService(app), { decorators: ['db'] });

@@ -1,27 +1,18 @@
 import type { Role } from '@valence/contract';
 import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countRows, findRow } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
 export function findByUsername(db: DbOrTx, username: string) {
-  return db
-    .select()
-    .from(accounts)
-    .where(eq(sql`lower(${accounts.username})`, username.toLowerCase()))
-    .limit(1)
-    .then((rows) => rows[0]);
+  return findRow(db, accounts, eq(sql`lower(${accounts.username})`, username.toLowerCase()));
 }
 
 export function findById(db: DbOrTx, id: number) {
-  return db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
+  return findRow(db, accounts, eq(accounts.id, id));
 }
 
 export function insertAccount(
@@ -87,19 +78,11 @@ export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number
 }
 
 export function countStudents(db: DbOrTx, filter: StudentFilter) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(accounts)
-    .where(studentsWhere(filter))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countRows(db, accounts, studentsWhere(filter));
 }
 
 export function countByRole(db: DbOrTx, role: Role) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(accounts)
-    .where(eq(accounts.role, role))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countRows(db, accounts, eq(accounts.role, role));
 }
 
 /** Which of these ids are student accounts. */

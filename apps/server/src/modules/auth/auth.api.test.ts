@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, expectMessage, expectMessageContaining, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,53 +11,39 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signin = (username: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/signin', payload: { username, password }, remoteAddress: ip });
-
 describe('sign-in and sessions', () => {
   it('signs a superadmin in with a token and roles', async () => {
     const admin = await t.login('ROLE_SUPERADMIN', 'boss');
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: admin.headers });
+    const me = await t.call('GET', '/api/me', admin.headers);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ id: admin.id, username: 'boss', roles: ['ROLE_SUPERADMIN'] });
   });
 
   it('answers 401 with a message for a wrong password or unknown user', async () => {
     await t.login('ROLE_ADMIN', 'tutor');
-    const wrong = await signin('tutor', 'not-the-password', '10.0.0.2');
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid username or password.' });
-    const unknown = await signin('nobody', 'whatever', '10.0.0.2');
+    expectMessage(await t.signin('tutor', 'not-the-password', '10.0.0.2'), 401, 'Invalid username or password.');
+    const unknown = await t.signin('nobody', 'whatever', '10.0.0.2');
     expect(unknown.statusCode).toBe(401);
   });
 
   it('answers 400 for missing fields and for malformed JSON, never 500', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/signin', payload: {} });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('Username is required.');
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/signin',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expectMessageContaining(await t.call('POST', '/api/signin', undefined, {}), 400, 'Username is required.');
+    const malformed = await t.call('POST', '/api/signin', { 'content-type': 'application/json' }, '{"username":');
+    expectMessage(malformed, 400, 'The request body is not valid JSON.');
   });
 
   it('throttles one account from one address after 5 failures, and says so', async () => {
     await t.login('ROLE_ADMIN', 'victim');
-    for (let i = 0; i < 5; i++) expect((await signin('victim', 'guess', '10.1.0.1')).statusCode).toBe(401);
-    const blocked = await signin('victim', 'password123', '10.1.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+    for (let i = 0; i < 5; i++) expect((await t.signin('victim', 'guess', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await t.signin('victim', 'password123', '10.1.0.1');
+    expectMessage(blocked, 429, /^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
   });
 
   it('lets at most 5 of 100 parallel wrong passwords from one address reach the password check', async () => {
     await t.login('ROLE_ADMIN', 'parallel1');
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => signin('parallel1', 'wrong-guess', '10.3.0.1')),
+      Array.from({ length: 100 }, () => t.signin('parallel1', 'wrong-guess', '10.3.0.1')),
     );
     const checked = answers.filter((a) => a.statusCode === 401).length;
     const refused = answers.filter((a) => a.statusCode === 429).length;
@@ -70,7 +56,7 @@ describe('sign-in and sessions', () => {
     await t.login('ROLE_ADMIN', 'parallel2');
     const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => signin('parallel2', 'wrong-guess', `10.4.${i}.1`)),
+      Array.from({ length: 100 }, (_, i) => t.signin('parallel2', 'wrong-guess', `10.4.${i}.1`)),
     );
     const seconds = (Date.now() - started) / 1000;
     // 10 free checks, then one after 1 s, 2 s, 4 s … of back-off: slowed, not locked.
@@ -83,28 +69,26 @@ describe('sign-in and sessions', () => {
 
   it('does not let strangers lock the owner out from an address the owner used before', async () => {
     await t.login('ROLE_ADMIN', 'owner');
-    expect((await signin('owner', 'password123', '10.7.0.1')).statusCode).toBe(200);
-    for (let i = 0; i < 60; i++) await signin('owner', 'wrong-guess', `10.8.${i % 20}.1`);
-    expect((await signin('owner', 'wrong-guess', '10.8.0.1')).statusCode).toBe(429);
-    const own = await signin('owner', 'password123', '10.7.0.1');
+    expect((await t.signin('owner', 'password123', '10.7.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 60; i++) await t.signin('owner', 'wrong-guess', `10.8.${i % 20}.1`);
+    expect((await t.signin('owner', 'wrong-guess', '10.8.0.1')).statusCode).toBe(429);
+    const own = await t.signin('owner', 'password123', '10.7.0.1');
     expect(own.statusCode).toBe(200);
   });
 
   it('gives back attempts that turn out right, so a user who mistypes now and then is never blocked', async () => {
     await t.login('ROLE_ADMIN', 'typo');
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) expect((await signin('typo', 'pasword123', '10.5.0.1')).statusCode).toBe(401);
-      expect((await signin('typo', 'password123', '10.5.0.1')).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await t.signin('typo', 'pasword123', '10.5.0.1')).statusCode).toBe(401);
+      expect((await t.signin('typo', 'password123', '10.5.0.1')).statusCode).toBe(200);
     }
   });
 
   it('throttles one address spraying many accounts', async () => {
-    for (let i = 0; i < 30; i++) await signin(`spray${i}`, 'guess', '10.9.9.9');
-    const blocked = await signin('spray-last', 'guess', '10.9.9.9');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/from this address/);
+    for (let i = 0; i < 30; i++) await t.signin(`spray${i}`, 'guess', '10.9.9.9');
+    expectMessage(await t.signin('spray-last', 'guess', '10.9.9.9'), 429, /from this address/);
     // Another address is not affected.
-    expect((await signin('spray-last', 'guess', '10.9.9.10')).statusCode).toBe(401);
+    expect((await t.signin('spray-last', 'guess', '10.9.9.10')).statusCode).toBe(401);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
@@ -132,15 +116,15 @@ describe('sign-in and sessions', () => {
   it('marks a student logged in and logout ends the session at once', async () => {
     const student = await t.login('ROLE_STUDENT', 'learner');
     const staff = await t.login('ROLE_ADMIN');
-    const list = await t.app.inject({ method: 'GET', url: '/api/students', headers: staff.headers });
-    expect(list.json().find((s: { id: number }) => s.id === student.id).loggedIn).toBe(true);
+    const loggedIn = async () => {
+      const list = await t.call('GET', '/api/students', staff.headers);
+      return list.json().find((s: { id: number }) => s.id === student.id).loggedIn;
+    };
+    expect(await loggedIn()).toBe(true);
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: student.headers });
-    expect(out.statusCode).toBe(204);
-    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: student.headers });
-    expect(after.statusCode).toBe(401);
-    const list2 = await t.app.inject({ method: 'GET', url: '/api/students', headers: staff.headers });
-    expect(list2.json().find((s: { id: number }) => s.id === student.id).loggedIn).toBe(false);
+    expect((await t.call('POST', '/api/logout', student.headers)).statusCode).toBe(204);
+    expect((await t.call('GET', '/api/me', student.headers)).statusCode).toBe(401);
+    expect(await loggedIn()).toBe(false);
   });
 
   it('refuses a correctly signed token that carries no expiry', async () => {
@@ -151,19 +135,13 @@ describe('sign-in and sessions', () => {
       .setSubject(String(user.id))
       .setIssuedAt()
       .sign(key);
-    const answer = await t.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: `Bearer ${forever}` },
-    });
-    expect(answer.statusCode).toBe(401);
+    expect((await t.call('GET', '/api/me', { authorization: `Bearer ${forever}` })).statusCode).toBe(401);
     const withExp = await new SignJWT({ ver: 1, roles: ['ROLE_ADMIN'] })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
       .setExpirationTime('1h')
       .sign(key);
-    const ok = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${withExp}` } });
-    expect(ok.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/me', { authorization: `Bearer ${withExp}` })).statusCode).toBe(200);
   });
 
   it('rehashes a password stored with older scrypt parameters at the next sign-in', async () => {
@@ -173,22 +151,17 @@ describe('sign-in and sessions', () => {
       .insert(accounts)
       .values({ username: 'legacy', passwordHash: oldHash, role: 'ROLE_ADMIN' })
       .returning();
-    expect((await signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
+    expect((await t.signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
     const [after] = await t.database.db
       .select()
       .from(accounts)
       .where(eq(accounts.id, row?.id ?? 0));
     expect(after?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
-    expect((await signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
+    expect((await t.signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
   });
 
   it('refuses forged and garbage tokens', async () => {
-    const garbage = await t.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { authorization: 'Bearer abc.def.ghi' },
-    });
-    expect(garbage.statusCode).toBe(401);
-    expect(garbage.json()).toEqual({ message: 'Authentication required.' });
+    const garbage = await t.call('GET', '/api/me', { authorization: 'Bearer abc.def.ghi' });
+    expectMessage(garbage, 401, 'Authentication required.');
   });
 });

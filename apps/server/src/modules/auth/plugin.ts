@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin, repeatWhileOpen } from '../../lib/module-plugin.js';
 import { AuthService } from './service.js';
 
 declare module 'fastify' {
@@ -10,15 +10,12 @@ declare module 'fastify' {
 const SWEEP_INTERVAL_MS = 3600 * 1000;
 
 /** `app.auth`: sign-in, the current account and logout; and the hourly sweep of old counters. */
-export const authPlugin = fp(
-  async (app) => {
+export const authPlugin = modulePlugin(
+  'auth',
+  (app) => {
     const auth = new AuthService(app);
-    app.decorate('auth', auth);
-    const sweep = setInterval(() => {
-      auth.sweepCounters().catch((error) => app.log.warn({ err: error }, 'could not sweep sign-in counters'));
-    }, SWEEP_INTERVAL_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    repeatWhileOpen(app, SWEEP_INTERVAL_MS, () => auth.sweepCounters(), 'could not sweep sign-in counters');
+    return auth;
   },
-  { name: 'auth', dependencies: ['accounts', 'tokens'], decorators: { fastify: ['db'] } },
+  { dependencies: ['accounts', 'tokens'], decorators: ['db'] },
 );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /**
@@ -15,16 +15,19 @@ const first = (rows: unknown): Row | undefined => {
   return row && { attempts: Number(row.attempts), wait: Math.max(1, Number(row.wait ?? 1)) };
 };
 
-/** Counts one attempt in a fixed window; answers the count including this one. */
-export async function countAttempt(db: DbOrTx, key: string, windowSeconds: number): Promise<Row> {
-  const window = sql`make_interval(secs => ${windowSeconds})`;
-  const rows = await db.execute(sql`
+/** One more attempt at `key`: the count starts again at 1 once the window is over. */
+const upsertAttempt = (key: string, window: SQL) => sql`
     insert into signin_throttle as t (key, attempts, window_start, last_at)
     values (${key}, 1, now(), now())
     on conflict (key) do update set
       attempts = case when t.window_start <= now() - ${window} then 1 else t.attempts + 1 end,
       window_start = case when t.window_start <= now() - ${window} then now() else t.window_start end,
-      last_at = now()
+      last_at = now()`;
+
+/** Counts one attempt in a fixed window; answers the count including this one. */
+export async function countAttempt(db: DbOrTx, key: string, windowSeconds: number): Promise<Row> {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const rows = await db.execute(sql`${upsertAttempt(key, window)}
     returning attempts, ceil(extract(epoch from (window_start + ${window} - now()))) as wait`);
   return first(rows) as Row;
 }
@@ -41,13 +44,7 @@ export async function countWithBackoff(
 ): Promise<number | null> {
   const window = sql`make_interval(secs => ${policy.windowSeconds})`;
   const backoff = sql`make_interval(secs => least(${policy.maxWaitSeconds}, power(2, t.attempts - ${policy.freeAttempts})))`;
-  const counted = await db.execute(sql`
-    insert into signin_throttle as t (key, attempts, window_start, last_at)
-    values (${key}, 1, now(), now())
-    on conflict (key) do update set
-      attempts = case when t.window_start <= now() - ${window} then 1 else t.attempts + 1 end,
-      window_start = case when t.window_start <= now() - ${window} then now() else t.window_start end,
-      last_at = now()
+  const counted = await db.execute(sql`${upsertAttempt(key, window)}
     where t.window_start <= now() - ${window}
       or t.attempts < ${policy.freeAttempts}
       or t.last_at <= now() - ${backoff}

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { CoursesService } from './service.js';
 
 declare module 'fastify' {
@@ -8,9 +8,6 @@ declare module 'fastify' {
 }
 
 /** Depends on no other module: those that keep things per course attach to it (CourseContent). */
-export const coursesPlugin = fp(
-  async (app) => {
-    app.decorate('courses', new CoursesService(app));
-  },
-  { name: 'courses', decorators: { fastify: ['db', 'storage'] } },
-);
+export const coursesPlugin = modulePlugin('courses', (app) => new CoursesService(app), {
+  decorators: ['db', 'storage'],
+});

@@ -1,5 +1,6 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countRows, findRow } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
@@ -20,20 +21,11 @@ export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit:
 }
 
 export function countCourses(db: DbOrTx, q: string | undefined) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(courses)
-    .where(titleContains(q))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countRows(db, courses, titleContains(q));
 }
 
 export function findCourse(db: DbOrTx, id: number) {
-  return db
-    .select()
-    .from(courses)
-    .where(eq(courses.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
+  return findRow(db, courses, eq(courses.id, id));
 }
 
 /**

@@ -29,9 +29,10 @@ export class CoursesService {
     this.log = log;
   }
 
-  /** Called by each module that keeps something per course, when it is registered. */
-  attach(content: CourseContent): void {
+  /** Called by each module that keeps something per course, when it is registered; answers `content`. */
+  attach<T extends CourseContent>(content: T): T {
     this.contents.push(content);
+    return content;
   }
 
   /** Every course, or one page of those whose title contains `q`; newest first either way. */

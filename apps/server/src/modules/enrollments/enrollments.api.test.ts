@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, enrollments } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  type AuthHeaders,
+  createTestApp,
+  expectMessage,
+  expectMessageContaining,
+  type Login,
+  type TestApp,
+} from '../../test/harness.js';
 
 let t: TestApp;
-let tutor: Awaited<ReturnType<TestApp['login']>>;
-let headers: { authorization: string };
+let tutor: Login;
+let headers: AuthHeaders;
 const studentIds: Record<string, number> = {};
 const usernames = ['kasun.perera', 'kavindi', 'nimali', 'tharindu', 'KAMAL', 'ruwan'];
 
@@ -19,39 +26,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createCourse(title: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/courses',
-    headers,
-    payload: { title, description: 'A/L chemistry' },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json() as { id: number };
-}
-
-const bulk = (payload: object) => t.app.inject({ method: 'POST', url: '/api/enrollments/bulk', headers, payload });
-const listOf = (courseId: number, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/enrollments/course/${courseId}${query}`, headers });
+const createCourse = (title: string) => t.createCourse(headers, title);
+const createStudent = (username: string) => t.createStudent(headers, username);
+const bulk = (payload: object, who = headers) => t.call('POST', '/api/enrollments/bulk', who, payload);
+const listOf = (courseId: number, query = '') => t.call('GET', `/api/enrollments/course/${courseId}${query}`, headers);
 const ids = (...names: string[]) => names.map((name) => studentIds[name] as number);
-
-async function createStudent(username: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/students/signup',
-    headers,
-    payload: { username, password: 'student-pw' },
-  });
-  return response.json() as { id: number };
-}
-
 const enrol = (studentId: number, courseId: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/enrollments',
-    headers,
-    payload: { studentId, courseId, status: 'ACTIVE' },
-  });
+  t.call('POST', '/api/enrollments', headers, { studentId, courseId, status: 'ACTIVE' });
+const pause = (courseId: number, who: AuthHeaders) => t.call('PUT', `/api/enrollments/course/${courseId}/disable`, who);
+/** A student's enrolments, as the tutor sees them. */
+const enrolmentsOfStudent = (studentId: number | undefined) =>
+  t.call('GET', `/api/enrollments/student/${studentId}`, headers);
 
 describe('POST /enrollments/bulk', () => {
   it('enrols the named students in one request, skipping and counting those already enrolled', async () => {
@@ -83,12 +68,7 @@ describe('POST /enrollments/bulk', () => {
   it('enrols DISABLED in a paused course', async () => {
     const course = await createCourse('Paused Revision');
     const boss = await t.login('ROLE_SUPERADMIN', 'boss');
-    const pause = await t.app.inject({
-      method: 'PUT',
-      url: `/api/enrollments/course/${course.id}/disable`,
-      headers: boss.headers,
-    });
-    expect(pause.statusCode).toBe(204);
+    expect((await pause(course.id, boss.headers)).statusCode).toBe(204);
     expect((await bulk({ courseId: course.id, studentIds: ids('kavindi') })).json()).toEqual({
       created: 1,
       alreadyEnrolled: 0,
@@ -104,8 +84,7 @@ describe('POST /enrollments/bulk', () => {
       role: 'ROLE_ADMIN',
     });
     const answer = await bulk({ courseId: course.id, studentIds: [...ids('kasun.perera'), staff.id, 999999] });
-    expect(answer.statusCode).toBe(404);
-    expect(answer.json().message).toBe(`Students not found: ${staff.id}, 999999.`);
+    expectMessage(answer, 404, `Students not found: ${staff.id}, 999999.`);
     expect((await listOf(course.id)).json()).toEqual([]);
   });
 
@@ -117,23 +96,14 @@ describe('POST /enrollments/bulk', () => {
     ['a text course id', { courseId: 'x', studentIds: [1] }, 'courseId must be a whole number'],
     ['student id 0', { courseId: 1, studentIds: [0] }, 'Each student id must be a whole number'],
   ])('refuses %s with 400 and says why', async (_name, payload, message) => {
-    const answer = await bulk(payload);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain(message);
+    expectMessageContaining(await bulk(payload), 400, message);
   });
 
   it('answers 404 for a course that does not exist, and is for staff only', async () => {
-    const missing = await bulk({ courseId: 987654, studentIds: ids('nimali') });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('Course not found.');
+    expectMessage(await bulk({ courseId: 987654, studentIds: ids('nimali') }), 404, 'Course not found.');
     const student = await t.login('ROLE_STUDENT', 'pupil');
     const course = await createCourse('Staff only');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/enrollments/bulk',
-      headers: student.headers,
-      payload: { courseId: course.id, allUnassigned: {} },
-    });
+    const refused = await bulk({ courseId: course.id, allUnassigned: {} }, student.headers);
     expect(refused.statusCode).toBe(403);
     expect((await listOf(course.id)).json()).toEqual([]);
   });
@@ -167,10 +137,7 @@ describe('GET /enrollments/course/{id}', () => {
   it('refuses an unknown sort with the fields it takes', async () => {
     const course = await createCourse('Sorted');
     const answer = await listOf(course.id, '?sort=password');
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain(
-      'sort must be one of: username, -username, enrollmentDate, -enrollmentDate.',
-    );
+    expectMessageContaining(answer, 400, 'sort must be one of: username, -username, enrollmentDate, -enrollmentDate.');
   });
 });
 
@@ -178,14 +145,11 @@ describe('GET /students?notInCourse', () => {
   it('offers only students not yet in the course, paged with a total', async () => {
     const course = await createCourse('Picker');
     await bulk({ courseId: course.id, studentIds: ids('kasun.perera', 'KAMAL') });
-    const answer = await t.app.inject({
-      method: 'GET',
-      url: `/api/students?limit=3&notInCourse=${course.id}&q=ka`,
-      headers,
-    });
+    const students = (query: string) => t.call('GET', `/api/students${query}`, headers);
+    const answer = await students(`?limit=3&notInCourse=${course.id}&q=ka`);
     expect(answer.json()).toMatchObject({ items: [{ username: 'kavindi' }], total: 1 });
-    const rest = await t.app.inject({ method: 'GET', url: `/api/students?limit=0&notInCourse=${course.id}`, headers });
-    const everyone = await t.app.inject({ method: 'GET', url: '/api/students?limit=0', headers });
+    const rest = await students(`?limit=0&notInCourse=${course.id}`);
+    const everyone = await students('?limit=0');
     expect(rest.json().total).toBe(everyone.json().total - 2);
   });
 });
@@ -203,9 +167,7 @@ describe('POST /enrollments', () => {
       studentUsername: 'enrol-me',
       status: 'ACTIVE',
     });
-    const again = await enrol(s.id, course.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(`Student 'enrol-me' is already enrolled in "Enrolling".`);
+    expectMessage(await enrol(s.id, course.id), 409, `Student 'enrol-me' is already enrolled in "Enrolling".`);
   });
 
   it('refuses unknown students and courses, staff accounts, and bad payloads', async () => {
@@ -213,18 +175,14 @@ describe('POST /enrollments', () => {
     expect((await enrol(424242, course.id)).statusCode).toBe(404);
     const s = await createStudent('strict-s');
     expect((await enrol(s.id, 424242)).statusCode).toBe(404);
-    const staffEnrol = await enrol(tutor.id, course.id);
-    expect(staffEnrol.statusCode).toBe(400);
-    expect(staffEnrol.json().message).toBe('Only student accounts can be enrolled.');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/enrollments',
-      headers,
-      payload: { studentId: 'abc', courseId: course.id, status: 'MAYBE' },
+    expectMessage(await enrol(tutor.id, course.id), 400, 'Only student accounts can be enrolled.');
+    const bad = await t.call('POST', '/api/enrollments', headers, {
+      studentId: 'abc',
+      courseId: course.id,
+      status: 'MAYBE',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Status must be ACTIVE or DISABLED.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/enrollments/course/99999', headers })).statusCode).toBe(404);
+    expectMessageContaining(bad, 400, 'Status must be ACTIVE or DISABLED.');
+    expect((await listOf(99999)).statusCode).toBe(404);
   });
 
   it('lists a deleted student no more', async () => {
@@ -232,12 +190,7 @@ describe('POST /enrollments', () => {
     const s = await createStudent('gone-s');
     await enrol(s.id, course.id);
     await t.database.db.delete(accounts).where(eq(accounts.id, s.id));
-    const rows = await t.app.inject({
-      method: 'GET',
-      url: `/api/enrollments/course/${course.id}`,
-      headers,
-    });
-    expect(rows.json()).toEqual([]);
+    expect((await listOf(course.id)).json()).toEqual([]);
   });
 });
 
@@ -248,9 +201,9 @@ describe("a student's enrolments: GET /enrollments/student/{id}, PUT and DELETE 
     const paused = await createCourse('Paused Course');
     await bulk({ courseId: open.id, studentIds: ids('ruwan') });
     await bulk({ courseId: paused.id, studentIds: ids('ruwan') });
-    await t.app.inject({ method: 'PUT', url: `/api/enrollments/course/${paused.id}/disable`, headers: boss.headers });
+    await pause(paused.id, boss.headers);
 
-    const listed = await t.app.inject({ method: 'GET', url: `/api/enrollments/student/${studentIds.ruwan}`, headers });
+    const listed = await enrolmentsOfStudent(studentIds.ruwan);
     expect(listed.statusCode).toBe(200);
     const mine = listed.json() as { id: number; courseId: number; courseTitle: string; status: string }[];
     const inOpen = mine.find((e) => e.courseId === open.id);
@@ -258,27 +211,26 @@ describe("a student's enrolments: GET /enrollments/student/{id}, PUT and DELETE 
     expect(inOpen).toMatchObject({ courseTitle: 'Open Course', status: 'ACTIVE' });
     expect(inPaused).toMatchObject({ status: 'DISABLED' });
 
-    const put = (id: number, payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/enrollments/${id}`, headers, payload });
+    const put = (id: number, payload: object) => t.call('PUT', `/api/enrollments/${id}`, headers, payload);
     expect((await put(inOpen?.id as number, { status: 'DISABLED' })).json().status).toBe('DISABLED');
-    const bad = await put(inOpen?.id as number, { status: 'PAUSED' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('Status must be ACTIVE or DISABLED.');
-    const refused = await put(inPaused?.id as number, { status: 'ACTIVE' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
+    expectMessageContaining(
+      await put(inOpen?.id as number, { status: 'PAUSED' }),
+      400,
+      'Status must be ACTIVE or DISABLED.',
+    );
+    expectMessage(
+      await put(inPaused?.id as number, { status: 'ACTIVE' }),
+      409,
       'Course "Paused Course" is paused; resume the course to give its students access.',
     );
     expect((await put(987654, { status: 'ACTIVE' })).statusCode).toBe(404);
 
-    const remove = (who: { authorization: string }) =>
-      t.app.inject({ method: 'DELETE', url: `/api/enrollments/${inOpen?.id}`, headers: who });
+    const remove = (who: AuthHeaders) => t.call('DELETE', `/api/enrollments/${inOpen?.id}`, who);
     expect((await remove(headers)).statusCode).toBe(403);
     expect((await remove(boss.headers)).statusCode).toBe(204);
     expect((await remove(boss.headers)).statusCode).toBe(404);
-    const after = await t.app.inject({ method: 'GET', url: `/api/enrollments/student/${studentIds.ruwan}`, headers });
+    const after = await enrolmentsOfStudent(studentIds.ruwan);
     expect(after.json().some((e: { courseId: number }) => e.courseId === open.id)).toBe(false);
-    const notStudent = await t.app.inject({ method: 'GET', url: `/api/enrollments/student/${boss.id}`, headers });
-    expect(notStudent.statusCode).toBe(404);
+    expect((await enrolmentsOfStudent(boss.id)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { EnrollmentsService } from './service.js';
 
 declare module 'fastify' {
@@ -7,12 +7,8 @@ declare module 'fastify' {
   }
 }
 
-export const enrollmentsPlugin = fp(
-  async (app) => {
-    const enrollments = new EnrollmentsService(app);
-    app.decorate('enrollments', enrollments);
-    // A paused course disables its enrolments; a deleted one takes them along.
-    app.courses.attach(enrollments);
-  },
-  { name: 'enrollments', dependencies: ['accounts', 'courses'], decorators: { fastify: ['db'] } },
-);
+// A paused course disables its enrolments; a deleted one takes them along.
+export const enrollmentsPlugin = modulePlugin('enrollments', (app) => app.courses.attach(new EnrollmentsService(app)), {
+  dependencies: ['accounts', 'courses'],
+  decorators: ['db'],
+});

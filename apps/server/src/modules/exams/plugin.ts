@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { ExamsService } from './service.js';
 
 declare module 'fastify' {
@@ -7,11 +7,6 @@ declare module 'fastify' {
   }
 }
 
-export const examsPlugin = fp(
-  async (app) => {
-    const exams = new ExamsService();
-    app.decorate('exams', exams);
-    app.courses.attach(exams);
-  },
-  { name: 'exams', dependencies: ['courses'] },
-);
+export const examsPlugin = modulePlugin('exams', (app) => app.courses.attach(new ExamsService()), {
+  dependencies: ['courses'],
+});

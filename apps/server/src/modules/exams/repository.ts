@@ -1,5 +1,6 @@
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countRows } from '../../db/rows.js';
 import { exams, mcqQuestions, submissions } from '../../db/schema.js';
 
 export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
@@ -33,9 +34,5 @@ export function deleteExamsOfCourse(db: DbOrTx, courseId: number) {
 }
 
 export function countSubmissionsOfStudent(db: DbOrTx, studentId: number) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(submissions)
-    .where(eq(submissions.studentId, studentId))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countRows(db, submissions, eq(submissions.studentId, studentId));
 }

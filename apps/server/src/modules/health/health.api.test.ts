@@ -9,7 +9,7 @@ afterAll(() => t.close());
 
 describe('health', () => {
   it('reports health', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await t.call('GET', '/api/health');
     expect(health.json()).toMatchObject({ status: 'ok', storage: 'local' });
   });
 });

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { ResourcesService } from './service.js';
 
 declare module 'fastify' {
@@ -7,11 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export const resourcesPlugin = fp(
-  async (app) => {
-    const resources = new ResourcesService(app);
-    app.decorate('resources', resources);
-    app.courses.attach(resources);
-  },
-  { name: 'resources', dependencies: ['courses', 'uploads'], decorators: { fastify: ['db', 'storage', 'config'] } },
-);
+export const resourcesPlugin = modulePlugin('resources', (app) => app.courses.attach(new ResourcesService(app)), {
+  dependencies: ['courses', 'uploads'],
+  decorators: ['db', 'storage', 'config'],
+});

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { findRow } from '../../db/rows.js';
 import { resources } from '../../db/schema.js';
 
 export type ResourceRow = typeof resources.$inferSelect;
@@ -13,12 +14,7 @@ export function listForCourse(db: DbOrTx, courseId: number) {
 }
 
 export function findResource(db: DbOrTx, id: number) {
-  return db
-    .select()
-    .from(resources)
-    .where(eq(resources.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
+  return findRow(db, resources, eq(resources.id, id));
 }
 
 export function insertResource(db: DbOrTx, values: typeof resources.$inferInsert) {

@@ -1,25 +1,18 @@
-import { Readable } from 'node:stream';
 import { uploadKeyFromUrl } from '@valence/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, expectMessage, expectMessageContaining, type Login, type TestApp } from '../../test/harness.js';
+import { tusCreate, tusPatch } from '../../test/tus.js';
 
 let t: TestApp;
-let boss: Awaited<ReturnType<TestApp['login']>>;
-let tutor: Awaited<ReturnType<TestApp['login']>>;
+let boss: Login;
+let tutor: Login;
 let courseId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   boss = await t.login('ROLE_SUPERADMIN');
   tutor = await t.login('ROLE_ADMIN');
-  const course = await t.app.inject({
-    method: 'POST',
-    url: '/api/courses',
-    headers: tutor.headers,
-    payload: { title: 'Electrochemistry', description: 'Cells' },
-  });
-  courseId = course.json().id;
+  courseId = (await t.createCourse(tutor.headers, 'Electrochemistry', 'Cells')).id;
 });
 afterAll(() => t.close());
 
@@ -33,7 +26,9 @@ const link = {
 };
 
 const post = (payload: Record<string, unknown>, headers = tutor.headers) =>
-  t.app.inject({ method: 'POST', url: '/api/resources', headers, payload });
+  t.call('POST', '/api/resources', headers, payload);
+const courseDetail = () => t.call('GET', `/api/courses/${courseId}`, tutor.headers);
+const NOT_UPLOADED = 'The uploaded file was not found or its upload is not complete.';
 
 describe('resources', () => {
   it('adds a YouTube link and lists it on the course', async () => {
@@ -48,7 +43,7 @@ describe('resources', () => {
       liveAt: '2026-11-23T10:00:00.000Z',
       expiresAt: null,
     });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}`, headers: tutor.headers });
+    const detail = await courseDetail();
     expect(detail.json().resources.map((r: { name: string }) => r.name)).toContain(link.name);
   });
 
@@ -71,9 +66,7 @@ describe('resources', () => {
     ],
     [{ type: 'video/mp4', url: 'javascript:alert(1)' }, 'url must be an http(s) link'],
   ])('refuses %o with a clear message', async (change, message) => {
-    const response = await post({ ...link, courseId, ...change });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain(message);
+    expectMessageContaining(await post({ ...link, courseId, ...change }), 400, message);
   });
 
   it('refuses an unknown course and a key that no upload issued', async () => {
@@ -84,39 +77,20 @@ describe('resources', () => {
       type: 'video/mp4',
       url: 'resources/11111111-1111-4111-8111-111111111111-missing.mp4',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The uploaded file was not found or its upload is not complete.');
+    expectMessage(response, 400, NOT_UPLOADED);
   });
 
   it('attaches a finished tus upload once, and refuses an unfinished one', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const b64 = (text: string) => Buffer.from(text).toString('base64');
     const create = async (name: string, length: number) => {
-      const response = await fetch(`${address}/api/uploads`, {
-        method: 'POST',
-        headers: {
-          ...tutor.headers,
-          'tus-resumable': '1.0.0',
-          'upload-length': String(length),
-          'upload-metadata': `filename ${b64(name)},filetype ${b64('application/pdf')}`,
-        },
-      });
+      const metadata = { filename: name, filetype: 'application/pdf' };
+      const response = await tusCreate(`${address}/api/uploads`, tutor.headers, length, metadata);
       expect(response.status).toBe(201);
       return new URL(response.headers.get('location') ?? '', address).toString();
     };
     const body = Buffer.from('%PDF-1.4 past paper');
     const location = await create('Past paper 2025.pdf', body.length);
-    const patch = await fetch(location, {
-      method: 'PATCH',
-      headers: {
-        ...tutor.headers,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      body,
-    });
-    expect(patch.status).toBe(204);
+    expect((await tusPatch(location, tutor.headers, 0, body)).status).toBe(204);
     const key = uploadKeyFromUrl(location) ?? '';
     expect(key).toMatch(/^resources\/[0-9a-f-]{36}-Past_paper_2025\.pdf$/);
 
@@ -124,82 +98,61 @@ describe('resources', () => {
     const created = await post(payload);
     expect(created.statusCode).toBe(201);
     expect(created.json().url).toMatch(/^\/api\/files\/resources\//);
-    const download = await t.app.inject({ method: 'GET', url: created.json().url });
+    const download = await t.call('GET', created.json().url);
     expect(download.body).toBe(body.toString());
     expect((await post(payload)).statusCode).toBe(409);
 
     const unfinished = uploadKeyFromUrl(await create('half.pdf', 100)) ?? '';
-    const refused = await post({ ...payload, url: unfinished });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('The uploaded file was not found or its upload is not complete.');
+    expectMessage(await post({ ...payload, url: unfinished }), 400, NOT_UPLOADED);
   });
 
   it('serves stored files only through signed, expiring links that support Range', async () => {
     const key = 'resources/22222222-2222-4222-8222-222222222222-clip.mp4';
     const bytes = Buffer.from('0123456789abcdefghij');
-    await t.storage.put(key, Readable.from(bytes));
-    await t.database.db.insert(resources).values({
-      courseId,
-      name: 'clip.mp4',
-      type: 'video/mp4',
-      url: key,
-      objectKey: key,
-      liveAt: new Date(),
-      recordingAt: new Date(),
-    });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/courses/${courseId}`, headers: tutor.headers });
+    await t.storeResource(courseId, { key, name: 'clip.mp4', type: 'video/mp4', bytes });
+    const detail = await courseDetail();
     const signed: string = detail.json().resources.find((r: { name: string }) => r.name === 'clip.mp4').url;
     expect(signed).toMatch(/^\/api\/files\/resources\/.+\?expires=\d+&signature=/);
 
-    const whole = await t.app.inject({ method: 'GET', url: signed });
+    const whole = await t.call('GET', signed);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(whole.body).toBe(bytes.toString());
 
-    const part = await t.app.inject({ method: 'GET', url: signed, headers: { range: 'bytes=10-14' } });
+    const part = await t.call('GET', signed, { range: 'bytes=10-14' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 10-14/20');
     expect(part.body).toBe('abcde');
 
-    const beyond = await t.app.inject({ method: 'GET', url: signed, headers: { range: 'bytes=50-' } });
+    const beyond = await t.call('GET', signed, { range: 'bytes=50-' });
     expect(beyond.statusCode).toBe(416);
 
     const tampered = signed.replace('clip.mp4', 'other.mp4');
-    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+    expect((await t.call('GET', tampered)).statusCode).toBe(403);
     // The name the browser saves the file under is signed too.
     const renamed = signed.replace(/name=[^&]*/, 'name=invoice.exe');
-    expect((await t.app.inject({ method: 'GET', url: renamed })).statusCode).toBe(403);
+    expect((await t.call('GET', renamed)).statusCode).toBe(403);
     const nameless = signed.replace(/&name=[^&]*/, '');
-    expect((await t.app.inject({ method: 'GET', url: nameless })).statusCode).toBe(403);
+    expect((await t.call('GET', nameless)).statusCode).toBe(403);
     const unsigned = signed.split('?')[0] ?? '';
-    expect((await t.app.inject({ method: 'GET', url: unsigned })).statusCode).toBe(400);
+    expect((await t.call('GET', unsigned)).statusCode).toBe(400);
     const expired = signed.replace(/expires=\d+/, 'expires=1000');
-    expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+    expect((await t.call('GET', expired)).statusCode).toBe(403);
   });
 
   it('lets only a superadmin delete a resource, which removes its stored file', async () => {
     const key = 'resources/33333333-3333-4333-8333-333333333333-handout.pdf';
-    await t.storage.put(key, Readable.from(Buffer.from('%PDF')));
-    const [row] = await t.database.db
-      .insert(resources)
-      .values({
-        courseId,
-        name: 'handout.pdf',
-        type: 'application/pdf',
-        url: key,
-        objectKey: key,
-        liveAt: new Date(),
-        recordingAt: new Date(),
-      })
-      .returning();
-    const byTutor = await t.app.inject({ method: 'DELETE', url: `/api/resources/${row!.id}`, headers: tutor.headers });
-    expect(byTutor.statusCode).toBe(403);
-    const byBoss = await t.app.inject({ method: 'DELETE', url: `/api/resources/${row!.id}`, headers: boss.headers });
-    expect(byBoss.statusCode).toBe(204);
+    const row = await t.storeResource(courseId, {
+      key,
+      name: 'handout.pdf',
+      type: 'application/pdf',
+      bytes: Buffer.from('%PDF'),
+    });
+    const remove = (who: Login) => t.call('DELETE', `/api/resources/${row.id}`, who.headers);
+    expect((await remove(tutor)).statusCode).toBe(403);
+    expect((await remove(boss)).statusCode).toBe(204);
     expect(await t.storage.stat(key)).toBeNull();
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/resources/${row!.id}`, headers: boss.headers })).statusCode,
-    ).toBe(404);
+    expect((await remove(boss)).statusCode).toBe(404);
   });
 });

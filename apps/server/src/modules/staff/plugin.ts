@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { StaffService } from './service.js';
 
 declare module 'fastify' {
@@ -7,9 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export const staffPlugin = fp(
-  async (app) => {
-    app.decorate('staff', new StaffService(app));
-  },
-  { name: 'staff', dependencies: ['accounts'], decorators: { fastify: ['db'] } },
-);
+export const staffPlugin = modulePlugin('staff', (app) => new StaffService(app), {
+  dependencies: ['accounts'],
+  decorators: ['db'],
+});

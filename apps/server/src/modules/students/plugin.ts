@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { StudentsService } from './service.js';
 
 declare module 'fastify' {
@@ -7,9 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export const studentsPlugin = fp(
-  async (app) => {
-    app.decorate('students', new StudentsService(app));
-  },
-  { name: 'students', dependencies: ['accounts', 'enrollments', 'exams'], decorators: { fastify: ['db'] } },
-);
+export const studentsPlugin = modulePlugin('students', (app) => new StudentsService(app), {
+  dependencies: ['accounts', 'enrollments', 'exams'],
+  decorators: ['db'],
+});

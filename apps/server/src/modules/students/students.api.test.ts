@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  type AuthHeaders,
+  createTestApp,
+  expectMessage,
+  expectMessageContaining,
+  type Method,
+  type TestApp,
+} from '../../test/harness.js';
 
 let t: TestApp;
-let headers: { authorization: string };
+let headers: AuthHeaders;
 beforeAll(async () => {
   t = await createTestApp();
   headers = (await t.login('ROLE_ADMIN', 'tutor')).headers;
@@ -12,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (query = '') => t.app.inject({ method: 'GET', url: `/api/students${query}`, headers });
+const list = (query = '') => t.call('GET', `/api/students${query}`, headers);
+const call = (method: Method, url: string, who: AuthHeaders, payload?: object) =>
+  t.call(method, `/api${url}`, who, payload);
+/** What `/me` answers the student's token: 200 while the session lasts, 401 once it is ended. */
+const meStatus = async (who: AuthHeaders) => (await t.call('GET', '/api/me', who)).statusCode;
 
 describe('GET /students', () => {
   it('answers the plain array of every student without a limit, as before', async () => {
@@ -66,83 +77,58 @@ describe('GET /students', () => {
     ['?limit=101', 'limit must be at most 100.'],
     ['?limit=5&offset=x', 'offset must be a whole number.'],
   ])('refuses %s with 400 and says why', async (query, message) => {
-    const answer = await list(query);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain(message);
+    expectMessageContaining(await list(query), 400, message);
   });
 });
 
 describe('students', () => {
   it('lets staff add students and list them without secrets', async () => {
     const tutor = await t.login('ROLE_ADMIN');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/students/signup',
-      headers: tutor.headers,
-      payload: { username: 'kasun', password: 'chem-2026' },
-    });
+    const created = await call('POST', '/students/signup', tutor.headers, { username: 'kasun', password: 'chem-2026' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ id: expect.any(Number), username: 'kasun', name: null, loggedIn: false });
-    const duplicate = await t.app.inject({
-      method: 'POST',
-      url: '/api/students/signup',
-      headers: tutor.headers,
-      payload: { username: 'Kasun', password: 'chem-2026' },
+    const duplicate = await call('POST', '/students/signup', tutor.headers, {
+      username: 'Kasun',
+      password: 'chem-2026',
     });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe("Username 'Kasun' is already taken.");
-    const list = await t.app.inject({ method: 'GET', url: '/api/students', headers: tutor.headers });
+    expectMessage(duplicate, 409, "Username 'Kasun' is already taken.");
+    const list = await call('GET', '/students', tutor.headers);
     expect(list.body).not.toContain('scrypt');
     expect(list.json().some((s: { username: string }) => s.username === 'kasun')).toBe(true);
   });
 
   it('refuses a blank password and students using staff endpoints', async () => {
     const tutor = await t.login('ROLE_ADMIN');
-    const blank = await t.app.inject({
-      method: 'POST',
-      url: '/api/students/signup',
-      headers: tutor.headers,
-      payload: { username: 'blanky', password: '        ' },
-    });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toBe('Password must not be blank.');
+    const blank = await call('POST', '/students/signup', tutor.headers, { username: 'blanky', password: '        ' });
+    expectMessage(blank, 400, 'Password must not be blank.');
     const student = await t.login('ROLE_STUDENT');
-    const denied = await t.app.inject({ method: 'GET', url: '/api/students', headers: student.headers });
-    expect(denied.statusCode).toBe(403);
+    expect((await call('GET', '/students', student.headers)).statusCode).toBe(403);
   });
 });
 
 describe('PUT /students/{id}, DELETE /students/{id}, POST /logoutstudent', () => {
-  const call = (method: 'PUT' | 'DELETE' | 'POST', url: string, who: { authorization: string }, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers: who, ...(payload ? { payload } : {}) });
-
   it('renames a student, and a new password ends their sessions', async () => {
     const student = await t.login('ROLE_STUDENT', 'old.name');
     const renamed = await call('PUT', `/students/${student.id}`, headers, { username: 'new.name', password: '' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ id: student.id, username: 'new.name', name: null, loggedIn: true });
     // The token still works: only the username changed.
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: student.headers })).statusCode).toBe(200);
+    expect(await meStatus(student.headers)).toBe(200);
 
     const reset = await call('PUT', `/students/${student.id}`, headers, {
       username: 'new.name',
       password: 'fresh-pass-1',
     });
     expect(reset.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: student.headers })).statusCode).toBe(401);
-    const signin = await t.app.inject({
-      method: 'POST',
-      url: '/api/signin',
-      payload: { username: 'new.name', password: 'fresh-pass-1' },
-    });
+    expect(await meStatus(student.headers)).toBe(401);
+    const signin = await t.call('POST', '/api/signin', undefined, { username: 'new.name', password: 'fresh-pass-1' });
     expect(signin.statusCode).toBe(200);
   });
 
   it('refuses a taken username (any case), a short one, and ids that are not students', async () => {
     const student = await t.login('ROLE_STUDENT', 'unique.one');
     const taken = await call('PUT', `/students/${student.id}`, headers, { username: 'NIMALI' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe("Username 'NIMALI' is already taken.");
+    expectMessage(taken, 409, "Username 'NIMALI' is already taken.");
     expect((await call('PUT', `/students/${student.id}`, headers, { username: 'ab' })).statusCode).toBe(400);
     const tutor = await t.login('ROLE_ADMIN', 'another.tutor');
     expect((await call('PUT', `/students/${tutor.id}`, headers, { username: 'sneaky' })).statusCode).toBe(404);
@@ -155,7 +141,7 @@ describe('PUT /students/{id}, DELETE /students/{id}, POST /logoutstudent', () =>
     expect((await call('DELETE', `/students/${student.id}`, headers)).statusCode).toBe(403);
     expect((await call('DELETE', `/students/${student.id}`, boss.headers)).statusCode).toBe(204);
     expect((await call('DELETE', `/students/${student.id}`, boss.headers)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: student.headers })).statusCode).toBe(401);
+    expect(await meStatus(student.headers)).toBe(401);
     expect((await list()).json().some((s: { username: string }) => s.username === 'leaving')).toBe(false);
   });
 
@@ -163,7 +149,7 @@ describe('PUT /students/{id}, DELETE /students/{id}, POST /logoutstudent', () =>
     const student = await t.login('ROLE_STUDENT', 'logged.in');
     const out = await call('POST', '/logoutstudent', headers, { username: 'logged.in' });
     expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: student.headers })).statusCode).toBe(401);
+    expect(await meStatus(student.headers)).toBe(401);
     const listed = (await list('?limit=5&q=logged.in')).json().items[0];
     expect(listed.loggedIn).toBe(false);
     expect((await call('POST', '/logoutstudent', headers, { username: 'nobody.at.all' })).statusCode).toBe(404);

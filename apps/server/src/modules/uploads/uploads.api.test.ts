@@ -13,14 +13,10 @@ import type { LocalStorage } from '../../storage/local-storage.js';
 import { S3Storage } from '../../storage/s3-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { metadataHeader, tusCreate, tusPatch, tusRequest } from '../../test/tus.js';
 import { UNFINISHED_UPLOAD_TTL_MS } from './uploads.js';
 
 const KEY = /^resources\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/;
-
-const metadataHeader = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 type Server = { t: TestApp; base: string; endpoint: string; auth: { authorization: string } };
 
@@ -59,40 +55,11 @@ function tusUpload(
   });
 }
 
-async function create(
-  server: Server,
-  length: number | string,
-  filename = 'notes.pdf',
-  extra: Record<string, string> = {},
-) {
-  return fetch(server.endpoint, {
-    method: 'POST',
-    headers: {
-      ...server.auth,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(length),
-      'Upload-Metadata': metadataHeader({ filename, filetype: 'application/pdf' }),
-      ...extra,
-    },
-  });
-}
-
-async function patch(server: Server, url: string, offset: number, body: Buffer) {
-  return fetch(new URL(url, server.base), {
-    method: 'PATCH',
-    headers: {
-      ...server.auth,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': String(offset),
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    body,
-  });
-}
-
-async function head(server: Server, url: string) {
-  return fetch(new URL(url, server.base), { method: 'HEAD', headers: { ...server.auth, 'Tus-Resumable': '1.0.0' } });
-}
+const create = (server: Server, length: number | string, filename = 'notes.pdf', extra: Record<string, string> = {}) =>
+  tusCreate(server.endpoint, server.auth, length, { filename, filetype: 'application/pdf' }, extra);
+const patch = (server: Server, url: string, offset: number, body: Buffer) =>
+  tusPatch(new URL(url, server.base), server.auth, offset, body);
+const head = (server: Server, url: string) => tusRequest('HEAD', new URL(url, server.base), server.auth);
 
 async function readAll(storage: ObjectStorage, key: string): Promise<Buffer> {
   const { stream } = await storage.get(key);
@@ -345,10 +312,7 @@ describe('upload rules (local store)', () => {
     expect(await server.t.storage.stat(key)).toEqual({ size: 0 });
     expect(await server.t.app.uploads.getCompletedUpload(key)).toBeNull();
     // An unfinished upload may be cancelled (termination), which removes it.
-    const cancelled = await fetch(new URL(location, server.base), {
-      method: 'DELETE',
-      headers: { ...server.auth, 'Tus-Resumable': '1.0.0' },
-    });
+    const cancelled = await tusRequest('DELETE', new URL(location, server.base), server.auth);
     expect(cancelled.status).toBe(204);
     expect(await server.t.storage.stat(key)).toBeNull();
   });
@@ -379,7 +343,7 @@ describe('upload rules (local store)', () => {
   it('keeps a finished upload from being deleted through tus', async () => {
     const data = randomBytes(1000);
     const { url } = await tusUpload(server, data, { filename: 'keep.pdf', filetype: 'application/pdf' });
-    const response = await fetch(url, { method: 'DELETE', headers: { ...server.auth, 'Tus-Resumable': '1.0.0' } });
+    const response = await tusRequest('DELETE', url, server.auth);
     expect(response.status).toBe(400);
     expect(await server.t.storage.stat(uploadKeyFromUrl(url) as string)).toEqual({ size: 1000 });
   });
@@ -405,10 +369,7 @@ describe('upload rules (local store)', () => {
       expect((await head(other, location)).status).toBe(403);
       const read = await fetch(new URL(location, server.base), { headers: other.auth });
       expect(read.status).toBe(403);
-      const removed = await fetch(new URL(location, server.base), {
-        method: 'DELETE',
-        headers: { ...other.auth, 'Tus-Resumable': '1.0.0' },
-      });
+      const removed = await tusRequest('DELETE', new URL(location, server.base), other.auth);
       expect(removed.status).toBe(403);
     }
     // The creator carries on.
@@ -443,43 +404,21 @@ describe('upload rules (local store)', () => {
 
   it('is for staff only: anonymous 401, student 403, before tus sees the request', async () => {
     const before = await readdir(resourcesDir);
-    const anonymous = await fetch(server.endpoint, {
-      method: 'POST',
-      headers: {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': '10',
-        'Upload-Metadata': metadataHeader({ filename: 'a' }),
-      },
-    });
+    const anonymous = await tusCreate(server.endpoint, {}, 10, { filename: 'a' });
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { message: string }).message).toBeTruthy();
 
     const student = await server.t.login('ROLE_STUDENT');
-    const asStudent = await fetch(server.endpoint, {
-      method: 'POST',
-      headers: {
-        ...student.headers,
-        'Tus-Resumable': '1.0.0',
-        'Upload-Length': '10',
-        'Upload-Metadata': metadataHeader({ filename: 'a' }),
-      },
-    });
+    const asStudent = await tusCreate(server.endpoint, student.headers, 10, { filename: 'a' });
     expect(asStudent.status).toBe(403);
     expect(await readdir(resourcesDir)).toEqual(before);
 
     // Also on an existing upload's URL.
     const created = await create(server, 10, 'x.pdf');
     const location = created.headers.get('location') as string;
-    const probe = await fetch(new URL(location, server.base), {
-      method: 'HEAD',
-      headers: { ...student.headers, 'Tus-Resumable': '1.0.0' },
-    });
+    const probe = await tusRequest('HEAD', new URL(location, server.base), student.headers);
     expect(probe.status).toBe(403);
-    const write = await fetch(new URL(location, server.base), {
-      method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-      body: Buffer.from('0123456789'),
-    });
+    const write = await tusPatch(new URL(location, server.base), {}, 0, Buffer.from('0123456789'));
     expect(write.status).toBe(401);
     expect((await head(server, location)).headers.get('upload-offset')).toBe('0');
   });

@@ -1,4 +1,4 @@
-import fp from 'fastify-plugin';
+import { modulePlugin } from '../../lib/module-plugin.js';
 import { WatchTimeService } from './service.js';
 
 declare module 'fastify' {
@@ -7,9 +7,8 @@ declare module 'fastify' {
   }
 }
 
-export const watchTimePlugin = fp(
-  async (app) => {
-    app.decorate('watchTime', new WatchTimeService(app));
-  },
-  { name: 'watch-time', dependencies: ['accounts'], decorators: { fastify: ['db', 'config'] } },
-);
+export const watchTimePlugin = modulePlugin('watchTime', (app) => new WatchTimeService(app), {
+  name: 'watch-time',
+  dependencies: ['accounts'],
+  decorators: ['db', 'config'],
+});

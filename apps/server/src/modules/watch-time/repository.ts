@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countRows } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
@@ -48,11 +49,7 @@ export function listRecords(
 }
 
 export function countRecords(db: DbOrTx, filter: WatchFilter): Promise<number> {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(watchTime)
-    .where(matching(filter))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countRows(db, watchTime, matching(filter));
 }
 
 /** All the seconds a student has watched, in one aggregate. */

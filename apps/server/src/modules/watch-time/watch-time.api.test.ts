@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, watchTime } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  type AuthHeaders,
+  createTestApp,
+  expectMessage,
+  expectMessageContaining,
+  type TestApp,
+} from '../../test/harness.js';
 
 let t: TestApp;
-let staff: { authorization: string };
-let boss: { authorization: string };
+let staff: AuthHeaders;
+let boss: AuthHeaders;
 let studentId: number;
 const ids: Record<string, number> = {};
 
@@ -38,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers = staff) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+const get = (url: string, headers = staff) => t.call('GET', `/api${url}`, headers);
 const names = (body: { items: { videoName: string }[] }) => body.items.map((r) => r.videoName);
 
 describe('GET /watchtime/{username}', () => {
@@ -76,14 +82,12 @@ describe('GET /watchtime/{username}', () => {
     ['?from=2026-03-02&to=2026-03-01', 'from must not be after to.'],
     ['?sort=student', 'sort must be one of'],
   ])('refuses %s with 400 and says why', async (query, message) => {
-    const answer = await get(`/watchtime/kasun.perera${query}`);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain(message);
+    expectMessageContaining(await get(`/watchtime/kasun.perera${query}`), 400, message);
   });
 
   it('answers 404 for someone who is not a student, and is for staff only', async () => {
     expect((await get('/watchtime/tutor')).statusCode).toBe(404);
-    expect((await get('/watchtime/nobody')).json().message).toBe('Student not found.');
+    expectMessage(await get('/watchtime/nobody'), 404, 'Student not found.');
     const pupil = await t.login('ROLE_STUDENT', 'pupil');
     expect((await get('/watchtime/kasun.perera', pupil.headers)).statusCode).toBe(403);
   });
@@ -100,12 +104,10 @@ describe('GET /watchtime/total/{username}', () => {
 
 describe('DELETE /watchtime/{id}', () => {
   it('lets only a superadmin delete a record, and audits it', async () => {
-    const url = `/api/watchtime/${ids.late}`;
-    expect((await t.app.inject({ method: 'DELETE', url, headers: staff })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: boss })).statusCode).toBe(204);
-    const again = await t.app.inject({ method: 'DELETE', url, headers: boss });
-    expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Watch time record not found.');
+    const remove = (who: AuthHeaders) => t.call('DELETE', `/api/watchtime/${ids.late}`, who);
+    expect((await remove(staff)).statusCode).toBe(403);
+    expect((await remove(boss)).statusCode).toBe(204);
+    expectMessage(await remove(boss), 404, 'Watch time record not found.');
     const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'watchtime.delete'));
     expect(audited).toHaveLength(1);
     expect((await get('/watchtime/total/kasun.perera')).json()).toBe(600 + 1200.5 + 90);
