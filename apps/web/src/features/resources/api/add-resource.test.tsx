@@ -1,54 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import { encodeUploadId } from '@valence/contract';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { writeSession } from '../../../lib/session';
 import { showStatus, useStatus } from '../../../lib/status-store';
 import { fakeFetch } from '../../../test/render';
+import { tusStandIn as tus } from '../../../test/tus-stand-in';
 import { EMPTY_RESOURCE, type ResourceFormValues } from '../components/resource-rules';
 import { readVideoDuration } from '../components/video-duration';
 import { useAddResource } from './add-resource';
 
-/*
- * A tus stand-in without a network: it "sends" the whole file at once and finishes with an upload
- * URL naming the storage key, or, when `tus.refusal` is set, fails the way tus reports a server
- * answer (a DetailedError carrying the response).
- */
-const tus = vi.hoisted(() => ({ refusal: null as string | null, started: [] as string[] }));
-vi.mock('tus-js-client', () => {
-  class DetailedError extends Error {
-    originalResponse: { getBody: () => string } | null = null;
-  }
-  type Options = {
-    onProgress?: (sent: number, total: number) => void;
-    onSuccess?: () => void;
-    onError?: (error: Error) => void;
-  };
-  class Upload {
-    url: string | null = null;
-    constructor(
-      readonly file: File,
-      readonly options: Options,
-    ) {}
-    findPreviousUploads = () => Promise.resolve([]);
-    resumeFromPreviousUpload() {}
-    start() {
-      tus.started.push(this.file.name);
-      if (tus.refusal !== null) {
-        const error = new DetailedError('tus: unexpected response while creating upload');
-        error.originalResponse = { getBody: () => JSON.stringify({ message: tus.refusal }) };
-        this.options.onError?.(error);
-        return;
-      }
-      this.options.onProgress?.(this.file.size, this.file.size);
-      this.url = `/api/uploads/${encodeUploadId(`resources/1-${this.file.name}`)}`;
-      this.options.onSuccess?.();
-    }
-  }
-  return { Upload, DetailedError };
-});
+vi.mock('tus-js-client', () => import('../../../test/tus-stand-in'));
 
 // jsdom plays no video: the probe's answer is set per test.
 vi.mock('../components/video-duration', () => ({ readVideoDuration: vi.fn() }));

@@ -10,28 +10,8 @@ import { linkDuration, validateResourceForm } from './resource-rules';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/*
- * jsdom has no network for tus: this stand-in "sends" the whole file at once, reporting 100 %, and
- * finishes with an upload URL that names the storage key, as the server's tus endpoint does.
- */
-vi.mock('tus-js-client', () => {
-  type Options = { onProgress?: (sent: number, total: number) => void; onSuccess?: () => void };
-  class Upload {
-    url: string | null = null;
-    constructor(
-      readonly file: File,
-      readonly options: Options,
-    ) {}
-    findPreviousUploads = () => Promise.resolve([]);
-    resumeFromPreviousUpload() {}
-    start() {
-      this.options.onProgress?.(this.file.size, this.file.size);
-      this.url = `/api/uploads/${encodeUploadId(`resources/1-${this.file.name}`)}`;
-      this.options.onSuccess?.();
-    }
-  }
-  return { Upload, DetailedError: class DetailedError extends Error {} };
-});
+// jsdom has no network for tus.
+vi.mock('tus-js-client', () => import('../../../test/tus-stand-in'));
 
 const base = { file: null, link: '', liveAt: '', recordingAt: '', hours: 0, minutes: 0, seconds: 0 };
 const dates = { liveAt: '2025-03-01T10:00', recordingAt: '2025-03-01T12:00' };
