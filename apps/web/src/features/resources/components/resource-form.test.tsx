@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { encodeUploadId, MAX_RESOURCE_BYTES } from '@valence/contract';
+import { MAX_RESOURCE_BYTES } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
