@@ -47,13 +47,14 @@ export const usernameParamSchema = z.object({
   username: z.string().trim().min(1, { message: 'A username is required.' }).max(100),
 });
 
-/** Seconds as the portal shows them: '1h 2m 3s', '2m 5s', '45s'. */
+/**
+ * Seconds as the portal shows a length (a lecture, a viewing, a total): hours, minutes and seconds,
+ * leaving out the parts that are zero ('1h 2m 5s', '1h', '45s'); nothing at all is '0s'.
+ */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (h > 0) return `${h}h ${m}m ${s}s`;
-  if (m > 0) return `${m}m ${s}s`;
-  return `${s}s`;
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s || seconds === 0 ? `${s}s` : ''].filter(Boolean).join(' ');
 }

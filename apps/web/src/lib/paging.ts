@@ -6,17 +6,25 @@ import type { z } from 'zod';
 /** One page of a list as a screen asks for it: 1-based page number, its size, a search and a sort. */
 export type PageRequest = { page: number; pageSize: number; q?: string; sort?: string };
 
-/** The query string the server's paged lists take (`limit`, `offset`, `q`, `sort`). */
-export function pageQueryString(request: PageRequest, extra: Record<string, string | number> = {}): string {
-  const params = new URLSearchParams({
-    limit: String(request.pageSize),
-    offset: String((request.page - 1) * request.pageSize),
-  });
-  const q = request.q?.trim();
-  if (q) params.set('q', q);
-  if (request.sort) params.set('sort', request.sort);
-  for (const [name, value] of Object.entries(extra)) params.set(name, String(value));
-  return `?${params}`;
+type QueryValue = string | number | undefined;
+
+/**
+ * The query string of a list call: `q` trimmed, and every empty value left out so the server sees
+ * only what was chosen.
+ */
+export function listQueryString(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    const text = name === 'q' && typeof value === 'string' ? value.trim() : value;
+    if (text !== undefined && text !== '') search.set(name, String(text));
+  }
+  return search.size > 0 ? `?${search}` : '';
+}
+
+/** The query string of one page (`limit`, `offset`, `q`, `sort`, then any filters of the list). */
+export function pageQueryString(request: PageRequest, extra: Record<string, QueryValue> = {}): string {
+  const { page, pageSize, q, sort } = request;
+  return listQueryString({ limit: pageSize, offset: (page - 1) * pageSize, q, sort, ...extra });
 }
 
 /** The schema of one page of `item`s, for apiFetch. */

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandYoutube, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
-import { formatInTimeZone, type Resource } from '@valence/contract';
+import { formatDuration, formatInTimeZone, type Resource } from '@valence/contract';
 import { confirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteResource } from '../api/delete-resource';
 
@@ -21,14 +21,6 @@ const ICONS: Record<ResourceKind, { icon: typeof IconFile; color: string; label:
   pdf: { icon: IconFileTypePdf, color: 'orange', label: 'PDF' },
   file: { icon: IconFile, color: 'gray', label: 'File' },
 };
-
-function formatDuration(seconds: number): string {
-  if (!seconds) return '';
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = Math.round(seconds % 60);
-  return [h ? `${h}h` : '', m ? `${m}m` : '', s ? `${s}s` : ''].filter(Boolean).join(' ');
-}
 
 type ResourceListProps = { courseId: number; resources: Resource[]; canDelete: boolean; timeZone: string };
 
@@ -57,7 +49,8 @@ export function ResourceList({ courseId, resources, canDelete, timeZone }: Resou
           {resources.map((resource) => {
             const kind = ICONS[resourceKind(resource.type)];
             const Icon = kind.icon;
-            const duration = formatDuration(resource.duration);
+            // A file whose length is unknown (0) shows none.
+            const duration = resource.duration ? formatDuration(resource.duration) : '';
             return (
               <Card key={resource.id} withBorder padding="sm" component="article" aria-label={resource.name}>
                 {/* On a phone the Delete button moves under the name rather than squeezing either. */}

@@ -2,25 +2,20 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type Page, type WatchRecord, watchRecordSchema } from '@valence/contract';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { listQueryString, type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
 import { keys, type WatchFilters } from '../../../lib/query-keys';
 
 export type WatchRecordsRequest = PageRequest & WatchFilters;
 
-const filterParams = ({ from, to }: WatchFilters) => ({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
-
 /** One page of a student's watch records: video name (`q`), day range and sort. */
 export function getWatchRecordsPage(username: string, request: WatchRecordsRequest): Promise<Page<WatchRecord>> {
-  const query = pageQueryString(request, filterParams(request));
+  const query = pageQueryString(request, { from: request.from, to: request.to });
   return apiFetch(`/watchtime/${encodeURIComponent(username)}${query}`, {}, pageOf(watchRecordSchema));
 }
 
 /** Every record under the same filters, for the PDF: the report covers all of them, not one page. */
 export function getAllWatchRecords(username: string, filters: WatchFilters & { q?: string; sort?: string }) {
-  const params = new URLSearchParams({ ...filterParams(filters) });
-  if (filters.q) params.set('q', filters.q);
-  if (filters.sort) params.set('sort', filters.sort);
-  const query = params.size > 0 ? `?${params}` : '';
+  const query = listQueryString({ q: filters.q, sort: filters.sort, from: filters.from, to: filters.to });
   return apiFetch(`/watchtime/${encodeURIComponent(username)}${query}`, {}, z.array(watchRecordSchema));
 }
 
