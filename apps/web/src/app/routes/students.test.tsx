@@ -120,6 +120,21 @@ describe('Students screen', () => {
     });
   });
 
+  it("says why a paused course's enrolment cannot be made ACTIVE, red", async () => {
+    const reason = 'Course "Organic Chemistry" is paused; resume the course to give its students access.';
+    setup('ROLE_ADMIN', {
+      'GET /enrollments/student/1': { body: [{ ...ENROLMENTS[0], status: 'DISABLED' }] },
+      'PUT /enrollments/51': { status: 409, body: { message: reason } },
+    });
+    const user = userEvent.setup();
+    await screen.findByText('pupil1');
+    await user.click(screen.getAllByRole('button', { name: 'View' })[0] as HTMLElement);
+    await user.selectOptions(await screen.findByLabelText('Status in Organic Chemistry'), 'ACTIVE');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(reason);
+    expect(alert).toHaveAttribute('data-kind', 'error');
+  });
+
   it('asks the server for filtered, sorted records and clears the filters', async () => {
     const fetch = setup();
     const user = userEvent.setup();

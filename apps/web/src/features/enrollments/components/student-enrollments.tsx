@@ -38,6 +38,8 @@ export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEn
         <NativeSelect
           aria-label={`Status in ${e.courseTitle}`}
           size="xs"
+          // Wide enough for DISABLED: a squeezed column cut it to "DISAE".
+          miw={112}
           data={[...ENROLLMENT_STATUSES]}
           value={e.status}
           disabled={setStatus.isPending && setStatus.variables?.id === e.id}
