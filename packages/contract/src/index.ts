@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './constants.js';
 export * from './courses.js';
 export * from './enrollments.js';
+export * from './exams.js';
 export * from './paging.js';
 export * from './resources.js';
 export * from './scores.js';

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createExamSchema, EXAM_MESSAGES, questionProblems } from './exams.js';
+
+const valid = {
+  courseId: 3,
+  title: 'Final',
+  description: 'Paper I',
+  dueDate: '2026-12-01T10:00',
+  examType: 'MCQ',
+  examIdentifier: 'CHEM101_FINAL',
+};
+
+const firstMessage = (value: unknown) => {
+  const result = createExamSchema.safeParse(value);
+  return result.success ? null : result.error.issues[0]?.message;
+};
+
+describe('createExamSchema', () => {
+  it('accepts a whole exam and reads the course id from text too', () => {
+    expect(createExamSchema.parse({ ...valid, courseId: '3' }).courseId).toBe(3);
+  });
+
+  it("answers each missing field with the spec's words", () => {
+    expect(firstMessage({ ...valid, courseId: undefined })).toBe(EXAM_MESSAGES.course);
+    expect(firstMessage({ ...valid, courseId: '' })).toBe(EXAM_MESSAGES.course);
+    expect(firstMessage({ ...valid, examIdentifier: '  ' })).toBe(EXAM_MESSAGES.identifier);
+    expect(firstMessage({ ...valid, title: '' })).toBe(EXAM_MESSAGES.required);
+    expect(firstMessage({ ...valid, description: undefined })).toBe(EXAM_MESSAGES.required);
+    expect(firstMessage({ ...valid, dueDate: '' })).toBe(EXAM_MESSAGES.required);
+    expect(firstMessage({ ...valid, dueDate: '01/12/2026 10:00' })).toBe(EXAM_MESSAGES.date);
+    expect(firstMessage({ ...valid, dueDate: '2026-13-45T10:00' })).toBe(EXAM_MESSAGES.date);
+    expect(firstMessage({ ...valid, examIdentifier: 'CHEM 101' })).toBe(EXAM_MESSAGES.identifierShape);
+  });
+});
+
+describe('questionProblems', () => {
+  const options = (correct: number[]) =>
+    ['A', 'B', 'C', 'D', 'E'].map((optionText, i) => ({ optionText, isCorrect: correct.includes(i) }));
+
+  it('finds nothing wrong with text, five filled options and one correct', () => {
+    expect(questionProblems({ questionText: '\\ce{H2O}', options: options([2]) }, false)).toEqual([]);
+    expect(questionProblems({ questionText: '', options: options([0]) }, true)).toEqual([]);
+  });
+
+  it('names each rule, numbered in the bulk form', () => {
+    expect(questionProblems({ questionText: ' ', options: options([]) }, false)).toEqual([
+      'Question must have either text or an image.',
+      'Exactly one option must be marked as correct.',
+    ]);
+    expect(questionProblems({ questionText: 'Q', options: options([0, 1]).slice(0, 4) }, false, 2)).toEqual([
+      'Question 2: All 5 answer options must be filled.',
+      'Question 2: Exactly one option must be marked as correct.',
+    ]);
+    expect(questionProblems({ questionText: null, options: options([]) }, false, 3)).toEqual([
+      'Question 3: Question text or image file is required.',
+      'Question 3: A correct option must be selected.',
+    ]);
+  });
+});

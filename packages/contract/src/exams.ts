@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { idSchema, isBlank, isoDateTimeSchema } from './common.js';
+import { EXAM_TYPES, LIMITS } from './constants.js';
+import { pageQuerySchema } from './paging.js';
+
+/** How the portal names an exam type; TRADITIONAL is only ever the stored value. */
+export const EXAM_TYPE_LABELS = {
+  MCQ: 'MCQ (Multiple Choice Questions)',
+  TRADITIONAL: 'PART II (File Upload)',
+} as const;
+export const EXAM_TYPE_SHORT = { MCQ: 'MCQ', TRADITIONAL: 'PART II' } as const;
+
+/** Limits the spec leaves open, kept once for the server's checks and the portal's hints. */
+export const EXAM_LIMITS = {
+  identifierMax: 64,
+  /** A PART II paper (pdf, doc, docx, jpg, png). */
+  paperMaxBytes: 50 * 1024 * 1024,
+  /** An MCQ question's picture (png, jpeg, webp, gif). */
+  imageMaxBytes: 5 * 1024 * 1024,
+  questionTextMax: 5000,
+  optionTextMax: 1000,
+  questionsPerExam: 300,
+  questionsPerBulk: 100,
+} as const;
+
+/** What a file's first bytes may be, per use; the name alone never decides. */
+export const PAPER_KINDS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as const;
+export const IMAGE_KINDS = ['png', 'jpg', 'webp', 'gif'] as const;
+/** The `accept` attribute that matches the kinds above, for file pickers. */
+export const PAPER_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+
+export const EXAM_MESSAGES = {
+  course: 'Please select a course.',
+  identifier: 'Please fill in the Exam Identifier.',
+  paper: 'Please upload an exam paper file for traditional exams.',
+  required: 'Please fill in all required fields: Title, Description, and Due Date.',
+  date: 'Invalid date format. Please use YYYY-MM-DDTHH:mm.',
+  identifierShape: 'The Exam Identifier may hold only letters, digits, _, - and . (for example CHEM101_FINAL).',
+  hasSubmissions: 'Cannot delete this exam because it has submissions.',
+  contentDeleted: "This exam's content has been deleted.",
+  gradesGate: 'Marks can only be published or unpublished for a published PART II exam.',
+  notMcq: 'This page is only for MCQ exams.',
+} as const;
+
+export const QUESTION_MESSAGES = {
+  textOrImage: 'Question must have either text or an image.',
+  options: 'All 5 answer options must be filled.',
+  oneCorrect: 'Exactly one option must be marked as correct.',
+  answered: 'Cannot delete this question because it has been answered by a student.',
+  bulkTextOrImage: (n: number) => `Question ${n}: Question text or image file is required.`,
+  bulkOptions: (n: number) => `Question ${n}: All 5 answer options must be filled.`,
+  bulkCorrect: (n: number) => `Question ${n}: A correct option must be selected.`,
+} as const;
+
+export const mcqOptionSchema = z.object({
+  id: z.number().int(),
+  optionText: z.string(),
+  isCorrect: z.boolean(),
+});
+export type McqOption = z.infer<typeof mcqOptionSchema>;
+
+export const mcqQuestionSchema = z.object({
+  id: z.number().int(),
+  questionText: z.string().nullable(),
+  /** A short-lived signed link to the picture, or null. */
+  questionImageUrl: z.string().nullable(),
+  options: z.array(mcqOptionSchema),
+});
+export type McqQuestion = z.infer<typeof mcqQuestionSchema>;
+
+export const examSchema = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  courseTitle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** An instant (ISO 8601, UTC); shown in the platform time zone. */
+  dueDate: z.string(),
+  examType: z.enum(EXAM_TYPES),
+  examIdentifier: z.string(),
+  published: z.boolean(),
+  gradesPublished: z.boolean(),
+  contentDeleted: z.boolean(),
+  /** A short-lived signed link to a PART II paper, or null. */
+  examPaperUrl: z.string().nullable(),
+  questionCount: z.number().int(),
+  submissionCount: z.number().int(),
+});
+export type Exam = z.infer<typeof examSchema>;
+
+export const examDetailSchema = examSchema.extend({ mcqQuestions: z.array(mcqQuestionSchema) });
+export type ExamDetail = z.infer<typeof examDetailSchema>;
+
+/** Text that is required, with one message for every way of missing it (the spec's wording). */
+const needed = (message: string, max: number, label: string) =>
+  z
+    .string({ message })
+    .trim()
+    .refine((value) => !isBlank(value), { message, abort: true })
+    .refine((value) => !value.includes('\0'), { message: `${label} must not contain a NUL character.` })
+    .refine((value) => value.length <= max, { message: `${label} must be at most ${max} characters.` });
+
+/**
+ * The `examDTO` part of POST /api/v1/exams. `dueDate` is the spec's local date-time (read in the
+ * platform time zone) or an absolute one. The paper file comes as its own part.
+ */
+export const createExamSchema = z.object({
+  courseId: z
+    .unknown()
+    .refine((value) => value !== undefined && value !== null && value !== '', {
+      message: EXAM_MESSAGES.course,
+      abort: true,
+    })
+    .pipe(idSchema('courseId')),
+  title: needed(EXAM_MESSAGES.required, LIMITS.titleMax, 'Title'),
+  description: needed(EXAM_MESSAGES.required, LIMITS.descriptionMax, 'Description'),
+  dueDate: z
+    .string({ message: EXAM_MESSAGES.required })
+    .trim()
+    .refine((value) => value !== '', { message: EXAM_MESSAGES.required, abort: true })
+    .pipe(isoDateTimeSchema),
+  examType: z.enum(EXAM_TYPES, { message: 'The exam type must be MCQ or TRADITIONAL.' }),
+  examIdentifier: needed(EXAM_MESSAGES.identifier, EXAM_LIMITS.identifierMax, 'The Exam Identifier').refine(
+    (value) => /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value),
+    { message: EXAM_MESSAGES.identifierShape },
+  ),
+});
+export type CreateExam = z.input<typeof createExamSchema>;
+
+/**
+ * GET /api/v1/exams/course/{courseId}/all. Without `limit`, every exam of the course (the spec's
+ * array). With it, a page of exam *groups* (exams sharing an identifier): `items` holds every exam
+ * of the groups on the page, `total` counts groups. `q` matches title or description, any case.
+ */
+export const examListQuerySchema = pageQuerySchema;
+export const examGroupPageSchema = z.object({
+  items: z.array(examSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ExamGroupPage = z.infer<typeof examGroupPageSchema>;
+
+export const courseIdParamSchema = z.object({ courseId: idSchema('courseId') });
+export const examIdParamSchema = z.object({ examId: idSchema('examId') });
+export const questionParamSchema = z.object({ examId: idSchema('examId'), questionId: idSchema('questionId') });
+
+/** One option as sent: its text and whether it is the correct one. */
+export const optionInputSchema = z.object({
+  optionText: z.string().max(EXAM_LIMITS.optionTextMax, {
+    message: `An option must be at most ${EXAM_LIMITS.optionTextMax} characters.`,
+  }),
+  isCorrect: z.boolean().optional().default(false),
+});
+
+/**
+ * The `questionDTO` part (one question) and each element of the bulk `questions` array. The rules
+ * that need the image part too (text or image) and the numbered bulk messages are applied by
+ * `questionProblems`, so that single and bulk share them and the portal shows the same words.
+ */
+export const questionInputSchema = z.object({
+  questionText: z
+    .string()
+    .max(EXAM_LIMITS.questionTextMax, {
+      message: `The question text must be at most ${EXAM_LIMITS.questionTextMax} characters.`,
+    })
+    .nullish(),
+  options: z.array(optionInputSchema).max(20, { message: QUESTION_MESSAGES.options }),
+  /** On edit: drop the current picture (a new image part replaces it anyway). */
+  removeImage: z.boolean().optional(),
+});
+export type QuestionInput = z.input<typeof questionInputSchema>;
+
+export const bulkQuestionsSchema = z
+  .array(questionInputSchema)
+  .min(1, { message: 'Add at least one question.' })
+  .max(EXAM_LIMITS.questionsPerBulk, { message: `At most ${EXAM_LIMITS.questionsPerBulk} questions at once.` });
+
+/**
+ * Everything wrong with one question, in the spec's words: `n` (1-based) for the bulk form's
+ * numbered messages, none for the single-question dialog. `hasImage` says whether it has a picture.
+ */
+export function questionProblems(question: QuestionInput, hasImage: boolean, n?: number): string[] {
+  const problems: string[] = [];
+  const text = question.questionText ?? '';
+  if (isBlank(text) && !hasImage)
+    problems.push(n ? QUESTION_MESSAGES.bulkTextOrImage(n) : QUESTION_MESSAGES.textOrImage);
+  const options = question.options ?? [];
+  if (options.length !== 5 || options.some((option) => isBlank(option.optionText ?? '')))
+    problems.push(n ? QUESTION_MESSAGES.bulkOptions(n) : QUESTION_MESSAGES.options);
+  const correct = options.filter((option) => option.isCorrect).length;
+  if (correct !== 1) {
+    if (n) problems.push(correct === 0 ? QUESTION_MESSAGES.bulkCorrect(n) : `Question ${n}: ${QUESTION_MESSAGES.oneCorrect}`);
+    else problems.push(QUESTION_MESSAGES.oneCorrect);
+  }
+  return problems;
+}
+
+/** Answer of publish-grades: how many scripts were still unmarked when marks went out. */
+export const publishGradesResponseSchema = examSchema.extend({ unmarkedCount: z.number().int() });
