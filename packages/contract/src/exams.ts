@@ -191,7 +191,10 @@ export function questionProblems(question: QuestionInput, hasImage: boolean, n?:
     problems.push(n ? QUESTION_MESSAGES.bulkOptions(n) : QUESTION_MESSAGES.options);
   const correct = options.filter((option) => option.isCorrect).length;
   if (correct !== 1) {
-    if (n) problems.push(correct === 0 ? QUESTION_MESSAGES.bulkCorrect(n) : `Question ${n}: ${QUESTION_MESSAGES.oneCorrect}`);
+    if (n)
+      problems.push(
+        correct === 0 ? QUESTION_MESSAGES.bulkCorrect(n) : `Question ${n}: ${QUESTION_MESSAGES.oneCorrect}`,
+      );
     else problems.push(QUESTION_MESSAGES.oneCorrect);
   }
   return problems;
