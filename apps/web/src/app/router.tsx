@@ -14,6 +14,8 @@ const contact = async () => ({ Component: (await import('./routes/contact')).Con
 const courseDetail = async () => ({ Component: (await import('./routes/course-detail')).CourseDetailRoute });
 const courses = async () => ({ Component: (await import('./routes/courses')).CoursesRoute });
 const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute });
+const exams = async () => ({ Component: (await import('./routes/exams')).ExamsRoute });
+const manageQuestions = async () => ({ Component: (await import('./routes/manage-questions')).ManageQuestionsRoute });
 const students = async () => ({ Component: (await import('./routes/students')).StudentsRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
 const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
@@ -49,9 +51,9 @@ export const routes: RouteObject[] = [
           { path: 'courses', lazy: courses },
           { path: 'courses/:id', lazy: courseDetail },
           { path: 'students', lazy: students },
-          { path: 'exams', lazy: placeholder('ExamsRoute') },
+          { path: 'exams', lazy: exams },
           { path: 'exams/:examId/submissions', lazy: placeholder('ExamSubmissionsRoute') },
-          { path: 'exams/:examId/manage-questions', lazy: placeholder('ManageQuestionsRoute') },
+          { path: 'exams/:examId/manage-questions', lazy: manageQuestions },
           { path: 'admin/student-marks-summary', lazy: placeholder('StudentMarksSummaryRoute') },
           { path: 'student/combined-exam-scores', lazy: placeholder('CombinedExamScoresRoute') },
           { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },

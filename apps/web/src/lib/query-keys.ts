@@ -31,6 +31,13 @@ export const keys = {
     page: (username: string, request: PageRequest & WatchFilters) => ['watch-time', username, 'page', request] as const,
     total: (username: string) => ['watch-time', username, 'total'] as const,
   },
+  exams: {
+    all: ['exams'] as const,
+    ofCourse: (courseId: number) => ['exams', 'course', courseId] as const,
+    page: (courseId: number, request: PageRequest) => ['exams', 'course', courseId, 'page', request] as const,
+    detail: (examId: number) => ['exams', examId] as const,
+    questions: (examId: number) => ['exams', examId, 'questions'] as const,
+  },
   students: {
     all: ['students'] as const,
     count: ['students', 'count'] as const,

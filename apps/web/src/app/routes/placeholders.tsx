@@ -1,14 +1,9 @@
 import { useParams } from 'react-router';
 import { PlaceholderPage } from './placeholder-page';
 
-export const ExamsRoute = () => <PlaceholderPage title="Manage Exams" />;
 export function ExamSubmissionsRoute() {
   const { examId } = useParams();
   return <PlaceholderPage title={`Submissions of exam ${examId}`} />;
-}
-export function ManageQuestionsRoute() {
-  const { examId } = useParams();
-  return <PlaceholderPage title={`Manage MCQ Questions of exam ${examId}`} />;
 }
 export const StudentMarksSummaryRoute = () => <PlaceholderPage title="Student Marks Summary" />;
 export const CombinedExamScoresRoute = () => <PlaceholderPage title="Student Combined Exam Scores" />;
