@@ -19,12 +19,18 @@ export const coursesOfStudent = (studentIndex: number) => (studentIndex % 5 < 3 
  */
 export const watchRecordsPerStudent = (scale: number) => 8 + Math.round((92 * (scale - 1)) / (MAX_SCALE - 1));
 
+/** Every course's Paper I has this many MCQs (DESIGN §4: the mark out of 50 is then the count right). */
+export const QUESTIONS_PER_PAPER = 50;
+
 export type DemoCounts = {
   students: number;
   courses: number;
   resources: number;
   enrollments: number;
   watchRecords: number;
+  /** Two per course: an MCQ paper and a PART II paper under one identifier. */
+  exams: number;
+  questions: number;
 };
 
 export function demoPlan(scale: number): DemoCounts {
@@ -37,5 +43,13 @@ export function demoPlan(scale: number): DemoCounts {
   for (let j = 0; j < courses; j++) resources += resourcesOfCourse(j);
   let enrollments = 0;
   for (let i = 0; i < students; i++) enrollments += Math.min(coursesOfStudent(i), courses);
-  return { students, courses, resources, enrollments, watchRecords: students * watchRecordsPerStudent(scale) };
+  return {
+    students,
+    courses,
+    resources,
+    enrollments,
+    watchRecords: students * watchRecordsPerStudent(scale),
+    exams: 2 * courses,
+    questions: QUESTIONS_PER_PAPER * courses,
+  };
 }

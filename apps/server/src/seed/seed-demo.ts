@@ -18,6 +18,8 @@ const LABELS: Record<keyof DemoCounts, string> = {
   resources: 'resources',
   enrollments: 'enrolments',
   watchRecords: 'watch records',
+  exams: 'exams',
+  questions: 'MCQ questions',
 };
 
 const number = (value: number) => value.toLocaleString('en-US');
@@ -29,7 +31,8 @@ function usage(): string {
                             [--database-url postgres://...] [--data-dir DIR]
 
 Fills an empty database with a demo A/L chemistry class: Sri Lankan students, courses with YouTube
-lessons, enrolments (about 8 % disabled) and watch-time records. The same scale gives the same
+lessons, enrolments (about 8 % disabled), watch-time records and a term test per course (an MCQ
+paper of 50 questions and a PART II paper under one identifier, in every publication state). The same scale gives the same
 data. Uses the server's settings: DATABASE_URL, else the embedded database in DATA_DIR (default
 ./data); --database-url and --data-dir override them. Creates the superadmin from ADMIN_USERNAME /
 ADMIN_PASSWORD, as the server's first start does, when there is none.
@@ -40,12 +43,14 @@ ADMIN_PASSWORD, as the server's first start does, when there is none.
                    resources      3, 4 or 5 lessons per course
                    enrolments     3 or 4 courses per student (3 students in 5 take 4)
                    watch records  8 + round(92 × (N − 1) / 499) per student
+                   exams          2 per course; questions 50 per MCQ paper
                  scale           ${examples.map(({ scale }) => String(scale).padStart(10)).join('')}
                  students        ${column('students')}
                  courses         ${column('courses')}
                  resources       ${column('resources')}
                  enrolments      ${column('enrollments')}
                  watch records   ${column('watchRecords')}
+                 questions       ${column('questions')}
   --reset        delete the demo data of an earlier run first (every student and course, with
                  their enrolments and watch records; staff accounts stay). Without it a second run
                  stops with "already has demo data". Data the seed did not make is never deleted.

@@ -1,6 +1,16 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, courses, enrollments, resources, watchTime } from '../db/schema.js';
+import {
+  accounts,
+  auditLog,
+  courses,
+  enrollments,
+  exams,
+  mcqOptions,
+  mcqQuestions,
+  resources,
+  watchTime,
+} from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { generateDemo } from './generate.js';
@@ -19,6 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Map.groupBy arrived in Node 21; the floor is 20. */
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
 const rows = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 
 async function counts() {
@@ -29,18 +46,30 @@ async function counts() {
     resources: await rows(db.select({ n: count() }).from(resources)),
     enrollments: await rows(db.select({ n: count() }).from(enrollments)),
     watchRecords: await rows(db.select({ n: count() }).from(watchTime)),
+    exams: await rows(db.select({ n: count() }).from(exams)),
+    questions: await rows(db.select({ n: count() }).from(mcqQuestions)),
   };
 }
 
 describe('demo seed', () => {
   it('plans the issue sizes: a small class at scale 1, 20,000 students and 2 million watch records at 500', () => {
-    expect(demoPlan(1)).toEqual({ students: 40, courses: 6, resources: 24, enrollments: 144, watchRecords: 320 });
+    expect(demoPlan(1)).toEqual({
+      students: 40,
+      courses: 6,
+      resources: 24,
+      enrollments: 144,
+      watchRecords: 320,
+      exams: 12,
+      questions: 300,
+    });
     expect(demoPlan(500)).toEqual({
       students: 20_000,
       courses: 300,
       resources: 1_200,
       enrollments: 72_000,
       watchRecords: 2_000_000,
+      exams: 600,
+      questions: 15_000,
     });
     expect(() => demoPlan(0)).toThrow(RangeError);
     expect(() => demoPlan(501)).toThrow(RangeError);
@@ -100,6 +129,33 @@ describe('demo seed', () => {
         ),
     );
     expect(consistent).toBe(demoPlan(1).watchRecords);
+  });
+
+  it('gives each course an MCQ paper and a PART II paper under one identifier, with five options and one answer per question', async () => {
+    const db = t.database.db;
+    const seeded = await db.select().from(exams);
+    const byIdentifier = groupBy(seeded, (exam) => exam.examIdentifier);
+    expect(byIdentifier.size).toBe(6);
+    for (const group of byIdentifier.values()) {
+      expect(group.map((exam) => exam.examType).sort()).toEqual(['MCQ', 'TRADITIONAL']);
+      expect(new Set(group.map((exam) => exam.courseId)).size).toBe(1);
+    }
+    // Every publication state shows: published with marks, only the MCQ paper, neither.
+    expect(seeded.some((exam) => exam.examType === 'TRADITIONAL' && exam.published && exam.gradesPublished)).toBe(true);
+    expect(seeded.some((exam) => exam.examType === 'MCQ' && exam.published)).toBe(true);
+    expect(seeded.some((exam) => !exam.published)).toBe(true);
+    const options = await db
+      .select({ question: mcqOptions.questionId, correct: mcqOptions.isCorrect, text: mcqOptions.optionText })
+      .from(mcqOptions);
+    const perQuestion = groupBy(options, (option) => option.question);
+    expect(perQuestion.size).toBe(300);
+    for (const list of perQuestion.values()) {
+      expect(list).toHaveLength(5);
+      expect(list.filter((option) => option.correct)).toHaveLength(1);
+      expect(new Set(list.map((option) => option.text)).size).toBe(5);
+    }
+    const texts = await db.select({ text: mcqQuestions.questionText }).from(mcqQuestions);
+    expect(texts.filter((row) => row.text?.includes('\\ce{')).length).toBeGreaterThan(100);
   });
 
   it('lets a seeded student sign in with the shared password', async () => {

@@ -4,6 +4,7 @@ import { accounts, auditLog, courses, enrollments, exams, resources, watchTime }
 import { audit } from '../lib/audit.js';
 import { generateDemo } from './generate.js';
 import { type DemoCounts, demoPlan } from './plan.js';
+import { insertExams } from './seed-exams.js';
 import { insertCourses, insertEnrollments, insertStudents, insertWatchRecords } from './seed-insert.js';
 
 /** Written to the audit log by every seed: how a later run tells demo data from real data. */
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
     const studentIds = await insertStudents(tx, data, options.passwordHash, (done) => report('students', done));
     const { courseIds, lessonIds } = await insertCourses(tx, data, report);
+    await insertExams(tx, data.courses, courseIds, options.scale, report);
     await insertEnrollments(tx, data, studentIds, courseIds, (done) => report('enrollments', done));
     await insertWatchRecords(tx, data, studentIds, lessonIds, counts.watchRecords, (done) =>
       report('watchRecords', done),
