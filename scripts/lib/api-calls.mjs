@@ -20,9 +20,12 @@ export async function findCalls(base, headers) {
   const enrolled = (await get(`/api/enrollments/course/${main.id}`)).json;
   const pupil = Array.isArray(enrolled) ? enrolled[0] : undefined;
 
+  const examList = await get(`/api/api/v1/exams/course/${main.id}/all`);
+  const mcq = Array.isArray(examList.json) ? examList.json.find((exam) => exam.examType === 'MCQ') : undefined;
+
   const calls = [];
   const skipped = [];
-  for (const candidate of candidates(main, pupil)) {
+  for (const candidate of [...candidates(main, pupil), ...examCalls(main, mcq)]) {
     const answer = await get(candidate.url);
     if (answer.status !== 200) throw new Error(`${candidate.name}: ${answer.status} ${answer.body}`);
     if (candidate.paged && !isPage(answer.json)) skipped.push(candidate.name);
@@ -34,6 +37,26 @@ export async function findCalls(base, headers) {
     courseCount: courseList.length,
     enrolmentCount: Array.isArray(enrolled) ? enrolled.length : (enrolled?.total ?? 0),
   };
+}
+
+/** The Manage Exams screen on the main class, and its MCQ paper's questions (50 on the seed). */
+function examCalls(main, mcq) {
+  const all = `/api/api/v1/exams/course/${main.id}/all`;
+  return [
+    { name: 'GET /api/api/v1/exams/course/{id}/all', url: all },
+    { name: 'GET /api/api/v1/exams/course/{id}/all?limit=6&offset=0', url: `${all}?limit=6&offset=0`, paged: true },
+    {
+      name: 'GET /api/api/v1/exams/course/{id}/all?limit=6&q=paper',
+      url: `${all}?limit=6&offset=0&q=paper`,
+      paged: true,
+    },
+    ...(mcq
+      ? [
+          { name: 'GET /api/api/v1/exams/{id}', url: `/api/api/v1/exams/${mcq.id}` },
+          { name: 'GET /api/api/v1/exams/{id}/mcq-questions', url: `/api/api/v1/exams/${mcq.id}/mcq-questions` },
+        ]
+      : []),
+  ];
 }
 
 /** A server without paging ignores limit/offset and answers the plain array: nothing new to measure. */
