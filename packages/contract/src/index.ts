@@ -8,6 +8,7 @@ export * from './paging.js';
 export * from './resources.js';
 export * from './scores.js';
 export * from './settings.js';
+export * from './student-app.js';
 export * from './students.js';
 export * from './time.js';
 export * from './uploads.js';

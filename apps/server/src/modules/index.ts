@@ -8,6 +8,8 @@ import { enrollmentsRoutes } from './enrollments/routes.js';
 import { examsPlugin } from './exams/plugin.js';
 import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { studentAppPlugin } from './me/plugin.js';
+import { studentAppRoutes } from './me/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { resourcesRoutes } from './resources/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -35,6 +37,7 @@ export const modulePlugins = [
   staffPlugin,
   studentsPlugin,
   watchTimePlugin,
+  studentAppPlugin,
 ];
 
 /** The API routes, in one list so the permission matrix test and the docs see the same routes. */
@@ -50,4 +53,5 @@ export const moduleRoutes = [
   enrollmentsRoutes,
   resourcesRoutes,
   watchTimeRoutes,
+  studentAppRoutes,
 ];

@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, findRow } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
@@ -22,6 +22,15 @@ export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit:
 
 export function countCourses(db: DbOrTx, q: string | undefined) {
   return countRows(db, courses, titleContains(q));
+}
+
+export function listCoursesByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(courses)
+    .where(inArray(courses.id, ids))
+    .orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
 export function findCourse(db: DbOrTx, id: number) {

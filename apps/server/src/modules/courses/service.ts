@@ -47,6 +47,11 @@ export class CoursesService {
     });
   }
 
+  /** These courses, newest first (the ids a student is enrolled in). */
+  async listByIds(ids: number[]): Promise<Course[]> {
+    return (await repo.listCoursesByIds(this.db, ids)).map(toCourse);
+  }
+
   async get(id: number): Promise<Course> {
     const row = await repo.findCourse(this.db, id);
     if (!row) throw notFound('Course not found.');

@@ -149,6 +149,15 @@ export function listForStudent(db: DbOrTx, studentId: number): Promise<Enrollmen
     .orderBy(desc(enrollments.enrollmentDate), desc(enrollments.id));
 }
 
+/** The courses in which the student is ACTIVE. */
+export function activeCourseIds(db: DbOrTx, studentId: number): Promise<number[]> {
+  return db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.status, 'ACTIVE')))
+    .then((rows) => rows.map((row) => row.courseId));
+}
+
 export function setStatus(db: DbOrTx, id: number, status: EnrollmentStatus) {
   return db
     .update(enrollments)

@@ -149,6 +149,15 @@ export class EnrollmentsService implements CourseContent {
     if (!deleted) throw notFound('Enrollment not found.');
   }
 
+  /** The courses a student may use now: an ACTIVE enrolment (a paused course has none). */
+  activeCourseIds(studentId: number): Promise<number[]> {
+    return repo.activeCourseIds(this.db, studentId);
+  }
+
+  async isActive(studentId: number, courseId: number): Promise<boolean> {
+    return (await repo.activeCourseIds(this.db, studentId)).includes(courseId);
+  }
+
   /** For another module's query: a condition on a student id column, "enrolled in this course". */
   enrolledIn(courseId: number) {
     return repo.enrolledIn(courseId);

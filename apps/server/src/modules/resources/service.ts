@@ -61,6 +61,19 @@ export class ResourcesService implements CourseContent {
     return Promise.all(rows.map((row) => this.toResource(row)));
   }
 
+  /** What students see of a course: lectures already live and not yet expired, with signed links. */
+  async liveForCourse(courseId: number, now = new Date()): Promise<Resource[]> {
+    const rows = (await repo.listForCourse(this.db, courseId)).filter((row) => isLive(row, now));
+    return Promise.all(rows.map((row) => this.toResource(row)));
+  }
+
+  /** One lecture as a student may use it: its course, name, length and whether it is live now. */
+  async findLecture(id: number, now = new Date()) {
+    const row = await repo.findResource(this.db, id);
+    if (!row) return null;
+    return { id: row.id, courseId: row.courseId, name: row.name, duration: row.duration, live: isLive(row, now) };
+  }
+
   async create(input: z.output<typeof createResourceSchema>): Promise<Resource> {
     const { timeZone } = this.config;
     const liveAt = parseDateTime(input.liveAt, timeZone);
@@ -118,4 +131,8 @@ export class ResourcesService implements CourseContent {
   deleteCourseContent(tx: Tx, courseId: number): Promise<string[]> {
     return repo.deleteOfCourse(tx, courseId);
   }
+}
+
+function isLive(row: { liveAt: Date; expiresAt: Date | null }, now: Date): boolean {
+  return row.liveAt <= now && (row.expiresAt === null || row.expiresAt > now);
 }

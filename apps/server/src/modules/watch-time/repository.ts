@@ -61,6 +61,14 @@ export function totalSeconds(db: DbOrTx, studentId: number): Promise<number> {
     .then((rows) => rows[0]?.seconds ?? 0);
 }
 
+export function insertRecord(db: DbOrTx, values: typeof watchTime.$inferInsert) {
+  return db
+    .insert(watchTime)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0] as typeof watchTime.$inferSelect);
+}
+
 export function deleteRecord(db: DbOrTx, id: number) {
   return db
     .delete(watchTime)

@@ -66,6 +66,19 @@ export class WatchTimeService {
     return repo.totalSeconds(this.db, await this.studentId(username));
   }
 
+  /** A sitting reported by the student's app; the time is the server's, the name the lecture's. */
+  async record(studentId: number, lecture: { id: number; name: string }, watchedDuration: number) {
+    return toRecord(
+      await repo.insertRecord(this.db, {
+        studentId,
+        resourceId: lecture.id,
+        videoName: lecture.name,
+        watchedDuration,
+        timestamp: new Date(),
+      }),
+    );
+  }
+
   async delete(actor: Principal, id: number): Promise<void> {
     const deleted = await this.db.transaction(async (tx) => {
       const row = await repo.deleteRecord(tx, id);

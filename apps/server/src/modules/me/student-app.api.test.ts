@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthHeaders, createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let staff: AuthHeaders;
+/** Pause and resume are a superadmin's. */
+let boss: AuthHeaders;
+let pupil: Login;
+let other: Login;
+const course: Record<string, number> = {};
+const lecture: Record<string, number> = {};
+
+const DAY = 24 * 3600 * 1000;
+const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
+
+async function addLecture(courseId: number, name: string, liveAt: string, expiresAt: string | null) {
+  const answer = await t.call('POST', '/api/resources', staff, {
+    name,
+    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    type: 'link',
+    courseId,
+    duration: 1800,
+    liveAt,
+    recordingAt: liveAt,
+    expiresAt,
+  });
+  expect(answer.statusCode).toBe(201);
+  return answer.json().id as number;
+}
+
+async function enrol(courseId: number, studentId: number) {
+  expect((await t.call('POST', '/api/enrollments', staff, { courseId, studentId, status: 'ACTIVE' })).statusCode).toBe(
+    201,
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = (await t.login('ROLE_ADMIN', 'tutor')).headers;
+  boss = (await t.login('ROLE_SUPERADMIN', 'owner')).headers;
+  pupil = await t.login('ROLE_STUDENT', 'nimali');
+  other = await t.login('ROLE_STUDENT', 'tharindu');
+  course.mine = (await t.createCourse(staff, 'Organic chemistry')).id;
+  course.paused = (await t.createCourse(staff, 'Physical chemistry')).id;
+  course.disabled = (await t.createCourse(staff, 'Inorganic chemistry')).id;
+  course.notMine = (await t.createCourse(staff, 'Revision')).id;
+  for (const id of [course.mine, course.paused, course.disabled]) await enrol(id as number, pupil.id);
+  await enrol(course.notMine as number, other.id);
+  const disabled = (await t.call('GET', `/api/enrollments/student/${pupil.id}`, staff))
+    .json()
+    .find((e: { courseId: number }) => e.courseId === course.disabled);
+  await t.call('PUT', `/api/enrollments/${disabled.id}`, staff, { status: 'DISABLED' });
+  expect((await t.call('PUT', `/api/enrollments/course/${course.paused}/disable`, boss)).statusCode).toBe(204);
+
+  lecture.live = await addLecture(course.mine as number, 'Alkenes', at(-2), null);
+  lecture.future = await addLecture(course.mine as number, 'Aromatics', at(3), null);
+  lecture.expired = await addLecture(course.mine as number, 'Alkanes', at(-30), at(-1));
+  lecture.stillOpen = await addLecture(course.mine as number, 'Alcohols', at(-5), at(5));
+  lecture.otherCourse = await addLecture(course.notMine as number, 'Past papers', at(-2), null);
+  lecture.pausedCourse = await addLecture(course.paused as number, 'Kinetics', at(-2), null);
+});
+afterAll(() => t.close());
+
+describe('GET /me/courses', () => {
+  it('lists only courses with an ACTIVE enrolment: a paused course and a disabled enrolment drop out', async () => {
+    const answer = await t.call('GET', '/api/me/courses', pupil.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().map((c: { title: string }) => c.title)).toEqual(['Organic chemistry']);
+  });
+
+  it('is for students: staff get 403', async () => {
+    expect((await t.call('GET', '/api/me/courses', staff)).statusCode).toBe(403);
+  });
+
+  it('shows a resumed course again at once', async () => {
+    await t.call('PUT', `/api/enrollments/course/${course.paused}/enable`, boss);
+    const titles = (await t.call('GET', '/api/me/courses', pupil.headers))
+      .json()
+      .map((c: { title: string }) => c.title);
+    expect(titles.sort()).toEqual(['Organic chemistry', 'Physical chemistry']);
+    await t.call('PUT', `/api/enrollments/course/${course.paused}/disable`, boss);
+  });
+});
+
+describe('GET /me/courses/{id}/resources', () => {
+  it('gives the lectures live now and not expired, with their links', async () => {
+    const answer = await t.call('GET', `/api/me/courses/${course.mine}/resources`, pupil.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().map((r: { name: string }) => r.name)).toEqual(['Alcohols', 'Alkenes']);
+    expect(answer.json()[0].url).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  });
+
+  it('refuses a course the student is not actively enrolled in, and answers 404 for no course', async () => {
+    for (const id of [course.notMine, course.paused, course.disabled]) {
+      expectMessage(
+        await t.call('GET', `/api/me/courses/${id}/resources`, pupil.headers),
+        403,
+        'You are not enrolled in this course.',
+      );
+    }
+    expectMessage(await t.call('GET', '/api/me/courses/99999/resources', pupil.headers), 404, 'Course not found.');
+  });
+});
+
+describe('POST /api/watchtime', () => {
+  const post = (body: object, who: Login = pupil) => t.call('POST', '/api/api/watchtime', who.headers, body);
+
+  it("records a sitting with the lecture's name and the server's time, seen by staff", async () => {
+    const before = Date.now();
+    const answer = await post({ resourceId: lecture.live, watchedDuration: 754.5 });
+    expect(answer.statusCode).toBe(201);
+    const record = answer.json();
+    expect(record).toMatchObject({ videoName: 'Alkenes', watchedDuration: 754.5 });
+    expect(Date.parse(record.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(record.timestamp)).toBeLessThanOrEqual(Date.now() + 1000);
+    const total = await t.call('GET', '/api/watchtime/total/nimali', staff);
+    expect(total.json()).toBe(754.5);
+  });
+
+  it('bounds the seconds: more than 0, at most the length plus a minute', async () => {
+    expect((await post({ resourceId: lecture.live, watchedDuration: 1860 })).statusCode).toBe(201);
+    expectMessage(
+      await post({ resourceId: lecture.live, watchedDuration: 1861 }),
+      400,
+      "watchedDuration must be at most the lecture's length plus 60 seconds (1860 seconds).",
+    );
+    for (const watchedDuration of [0, -5]) {
+      expectMessage(
+        await post({ resourceId: lecture.live, watchedDuration }),
+        400,
+        'watchedDuration must be more than 0 seconds.',
+      );
+    }
+    expectMessage(
+      await post({ resourceId: lecture.live, watchedDuration: '60' }),
+      400,
+      'watchedDuration must be a number of seconds.',
+    );
+  });
+
+  it('only for a lecture the student may watch now', async () => {
+    const refused = [
+      [lecture.otherCourse, 403, 'You are not enrolled in this course.'],
+      [lecture.pausedCourse, 403, 'You are not enrolled in this course.'],
+      [lecture.future, 403, 'This lecture is not available now.'],
+      [lecture.expired, 403, 'This lecture is not available now.'],
+      [99999, 404, 'Resource not found.'],
+    ] as const;
+    for (const [resourceId, status, message] of refused) {
+      expectMessage(await post({ resourceId, watchedDuration: 10 }), status, message);
+    }
+  });
+
+  it('is for students: staff get 403 and nothing is written', async () => {
+    expect(
+      (await t.call('POST', '/api/api/watchtime', staff, { resourceId: lecture.live, watchedDuration: 5 })).statusCode,
+    ).toBe(403);
+    expect((await t.call('GET', '/api/watchtime/total/nimali', staff)).json()).toBe(754.5 + 1860);
+  });
+});
