@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { conflictOr } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type DeleteCourseVariables = { id: number; title: string };
@@ -15,8 +16,7 @@ export function useDeleteCourse() {
     meta: {
       success: ({ title }: DeleteCourseVariables) => `Course "${title}" deleted successfully`,
       // A 409 explains why (exams with submissions); anything else gets the spec's text.
-      error: (_variables: DeleteCourseVariables, error: unknown) =>
-        error instanceof ApiError && error.status === 409 ? error.message : 'Error deleting course',
+      error: conflictOr('Error deleting course'),
     },
     // The course leaves every cached page and the counter; its own data and enrolments are dropped.
     onSuccess: (_result, { id }) => {

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STATUS_MESSAGE_CLEAR_MS } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type SetCoursePausedVariables = { id: number; paused: boolean; title: string };
@@ -13,9 +13,8 @@ export function setCoursePaused({ id, paused }: SetCoursePausedVariables): Promi
   });
 }
 
-export function useSetCoursePaused() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetCoursePaused = () =>
+  useChange({
     mutationFn: setCoursePaused,
     meta: {
       success: ({ title, paused }: SetCoursePausedVariables) =>
@@ -24,10 +23,5 @@ export function useSetCoursePaused() {
       clearAfterMs: STATUS_MESSAGE_CLEAR_MS,
     },
     // Spec section 4: afterwards the course's enrolments are re-read, and so is the paused flag.
-    onSettled: (_result, _error, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.enrollments.ofCourse(id) }),
-        queryClient.invalidateQueries({ queryKey: keys.courses.all }),
-      ]),
+    invalidates: ({ id }) => [keys.enrollments.ofCourse(id), keys.courses.all],
   });
-}

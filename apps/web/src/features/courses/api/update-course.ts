@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
-import { apiFetch, errorMessage } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { failureWith, useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateCourseVariables = { id: number; input: CourseInput };
@@ -9,15 +9,9 @@ export function updateCourse({ id, input }: UpdateCourseVariables): Promise<Cour
   return apiFetch(`/courses/${id}`, { method: 'PUT', body: input }, courseSchema);
 }
 
-export function useUpdateCourse() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateCourse = () =>
+  useChange({
     mutationFn: updateCourse,
-    meta: {
-      success: 'Course updated successfully',
-      error: (_variables: UpdateCourseVariables, error: unknown) =>
-        `Error updating course: ${errorMessage(error, 'unknown error')}`,
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.courses.all }),
+    meta: { success: 'Course updated successfully', error: failureWith('Error updating course') },
+    invalidates: [keys.courses.all],
   });
-}

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BulkEnrollmentResult, bulkEnrollmentResultSchema } from '@valence/contract';
-import { apiFetch, errorMessage } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { failureWith, useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /**
@@ -16,19 +16,9 @@ export function assignStudents(body: AssignStudentsVariables): Promise<BulkEnrol
   return apiFetch('/enrollments/bulk', { method: 'POST', body }, bulkEnrollmentResultSchema);
 }
 
-export function useAssignStudents() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAssignStudents = () =>
+  useChange({
     mutationFn: assignStudents,
-    meta: {
-      success: 'Students assigned successfully',
-      error: (_variables: AssignStudentsVariables, error: unknown) =>
-        `Error assigning students: ${errorMessage(error, 'unknown error')}`,
-    },
-    onSettled: (_result, _error, { courseId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.enrollments.ofCourse(courseId) }),
-        queryClient.invalidateQueries({ queryKey: keys.students.assignableTo(courseId) }),
-      ]),
+    meta: { success: 'Students assigned successfully', error: failureWith('Error assigning students') },
+    invalidates: ({ courseId }) => [keys.enrollments.ofCourse(courseId), keys.students.assignableTo(courseId)],
   });
-}

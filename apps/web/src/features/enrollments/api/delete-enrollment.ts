@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteEnrollment(id: number): Promise<void> {
   return apiFetch<void>(`/enrollments/${id}`, { method: 'DELETE' });
 }
 
-export function useDeleteEnrollment() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteEnrollment = () =>
+  useChange({
     mutationFn: deleteEnrollment,
     meta: { success: 'Enrollment removed successfully', error: 'Error removing enrollment' },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.enrollments.all }),
-        queryClient.invalidateQueries({ queryKey: keys.students.all }),
-      ]),
+    invalidates: [keys.enrollments.all, keys.students.all],
   });
-}

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Enrollment, type EnrollmentStatus, enrollmentSchema } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { conflictOr, useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateEnrollmentStatusVariables = { id: number; status: EnrollmentStatus };
@@ -9,16 +9,10 @@ export function updateEnrollmentStatus({ id, status }: UpdateEnrollmentStatusVar
   return apiFetch(`/enrollments/${id}`, { method: 'PUT', body: { status } }, enrollmentSchema);
 }
 
-export function useUpdateEnrollmentStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUpdateEnrollmentStatus = () =>
+  useChange({
     mutationFn: updateEnrollmentStatus,
-    meta: {
-      success: 'Enrollment status updated successfully',
-      // A 409 says why (the course is paused); anything else gets the spec's text.
-      error: (_variables: UpdateEnrollmentStatusVariables, error: unknown) =>
-        error instanceof ApiError && error.status === 409 ? error.message : 'Error updating enrollment status',
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.enrollments.all }),
+    // A 409 says why (the course is paused); anything else gets the spec's text.
+    meta: { success: 'Enrollment status updated successfully', error: conflictOr('Error updating enrollment status') },
+    invalidates: [keys.enrollments.all],
   });
-}

@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateResource, type Resource, resourceSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createResource(input: CreateResource): Promise<Resource> {
   return apiFetch('/resources', { method: 'POST', body: input }, resourceSchema);
 }
 
-export function useCreateResource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createResource,
-    // The course detail carries the resource list (with fresh signed urls), so re-read it.
-    onSuccess: (resource) => queryClient.invalidateQueries({ queryKey: keys.courses.detail(resource.courseId) }),
-  });
-}
+// The course detail carries the resource list (with fresh signed urls), so re-read it.
+export const useCreateResource = () =>
+  useChange({ mutationFn: createResource, invalidates: ({ courseId }) => [keys.courses.detail(Number(courseId))] });

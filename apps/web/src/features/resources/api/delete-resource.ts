@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
 
 export type DeleteResourceVariables = { id: number; courseId: number };
 
@@ -14,7 +15,7 @@ export function useDeleteResource() {
     mutationFn: deleteResource,
     // Spec section 7: on success the resource is removed from the list.
     onSuccess: (_result, { id, courseId }) =>
-      queryClient.setQueryData<CourseDetail>(['courses', courseId], (course) =>
+      queryClient.setQueryData<CourseDetail>(keys.courses.detail(courseId), (course) =>
         course ? { ...course, resources: course.resources.filter((resource) => resource.id !== id) } : course,
       ),
     onError: (error) => console.error('Error deleting resource', error),

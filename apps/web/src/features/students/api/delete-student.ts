@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { conflictOr, useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type DeleteStudentVariables = { id: number; username: string; confirmMarks?: boolean };
@@ -12,15 +12,9 @@ export function deleteStudent({ id, confirmMarks }: DeleteStudentVariables): Pro
 export const needsMarksConfirmation = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409;
 
-export function useDeleteStudent() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteStudent = () =>
+  useChange({
     mutationFn: deleteStudent,
-    meta: {
-      success: 'Student deleted successfully',
-      error: (_variables: DeleteStudentVariables, error: unknown) =>
-        needsMarksConfirmation(error) ? error.message : 'Error deleting student',
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),
+    meta: { success: 'Student deleted successfully', error: conflictOr('Error deleting student') },
+    invalidates: [keys.students.all],
   });
-}

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /** Ends every session of the student at once: their tokens answer 401 from now on. */
@@ -7,14 +7,12 @@ export function logoutStudent(username: string): Promise<void> {
   return apiFetch<void>('/logoutstudent', { method: 'POST', body: { username } });
 }
 
-export function useLogoutStudent() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useLogoutStudent = () =>
+  useChange({
     mutationFn: logoutStudent,
     meta: {
       success: (username: string) => `Student ${username} logged out successfully`,
       error: 'Error logging out student',
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.lists }),
+    invalidates: [keys.students.lists],
   });
-}

@@ -1,16 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteWatchRecord(id: number): Promise<void> {
   return apiFetch<void>(`/watchtime/${id}`, { method: 'DELETE' });
 }
 
-export function useDeleteWatchRecord() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteWatchRecord = () =>
+  useChange({
     mutationFn: deleteWatchRecord,
     meta: { success: 'Watch time record deleted successfully', error: 'Error deleting watch time record' },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.watchTime.all }),
+    invalidates: [keys.watchTime.all],
   });
-}

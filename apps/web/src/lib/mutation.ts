@@ -1,0 +1,35 @@
+import { type QueryKey, type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from './api-client';
+
+type Invalidates<TData, TVariables> =
+  | readonly QueryKey[]
+  | ((variables: TVariables, data: TData | undefined) => readonly QueryKey[]);
+
+/**
+ * The one shape of a "change something, then re-read what it touched" hook: the mutation with its
+ * status texts (`meta`), and the query keys it makes stale. They are re-read when it settles, a
+ * failure included: a refused request may still have changed something (a partly done bulk call),
+ * and the screen must show what the server holds.
+ */
+export function useChange<TData, TVariables>(
+  options: UseMutationOptions<TData, Error, TVariables> & { invalidates: Invalidates<TData, TVariables> },
+) {
+  const queryClient = useQueryClient();
+  const { invalidates, onSettled, ...rest } = options;
+  return useMutation({
+    ...rest,
+    onSettled: async (data, error, variables, onMutateResult, context) => {
+      const list = typeof invalidates === 'function' ? invalidates(variables, data) : invalidates;
+      await Promise.all(list.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await onSettled?.(data, error, variables, onMutateResult, context);
+    },
+  });
+}
+
+/** A failure text that carries the server's reason: the spec's 'Error updating course: {message}'. */
+export const failureWith = (prefix: string) => (_variables: unknown, error: unknown) =>
+  `${prefix}: ${errorMessage(error, 'unknown error')}`;
+
+/** A refusal (409) explains itself (a paused course, marks that would be lost); other failures get `fallback`. */
+export const conflictOr = (fallback: string) => (_variables: unknown, error: unknown) =>
+  error instanceof ApiError && error.status === 409 ? error.message : fallback;
