@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExamSchema, EXAM_MESSAGES, questionProblems } from './exams.js';
+import { gradeFieldsSchema } from './submissions.js';
 
 const valid = {
   courseId: 3,
@@ -55,5 +56,26 @@ describe('questionProblems', () => {
       'Question 3: Question text or image file is required.',
       'Question 3: A correct option must be selected.',
     ]);
+  });
+});
+
+describe('gradeFieldsSchema', () => {
+  const score = (traditionalScore?: string) => gradeFieldsSchema.safeParse({ traditionalScore });
+
+  it('takes an empty score as not marked and a number from 0 to 100 with two decimals', () => {
+    expect(score('').data?.traditionalScore).toBeNull();
+    expect(score(undefined).data?.traditionalScore).toBeNull();
+    expect(score('90').data?.traditionalScore).toBe(90);
+    expect(score('72.25').data?.traditionalScore).toBe(72.25);
+    expect(score('0').data?.traditionalScore).toBe(0);
+  });
+
+  it("refuses the rest with the spec's words", () => {
+    for (const text of ['abc', '1e2', '--3', 'NaN']) {
+      expect(score(text).error?.issues[0]?.message).toBe('Traditional Score must be a valid number.');
+    }
+    for (const text of ['100.5', '72.255', '-1']) {
+      expect(score(text).error?.issues[0]?.message).toMatch(/^Traditional Score must be/);
+    }
   });
 });

@@ -10,6 +10,7 @@ export * from './scores.js';
 export * from './settings.js';
 export * from './student-app.js';
 export * from './students.js';
+export * from './submissions.js';
 export * from './time.js';
 export * from './uploads.js';
 export * from './watch-time.js';

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { EXAM_TYPES } from './constants.js';
+import { pageQuerySchema } from './paging.js';
+
+/** What a student may upload as a PART II answer, and a tutor as a marked paper. */
+export const ANSWER_KINDS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as const;
+export const MARKED_PAPER_KINDS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'png'] as const;
+export const MARKED_PAPER_ACCEPT = '.pdf,.doc,.docx,.txt,.jpg,.jpeg,.png';
+/** Default size limit of a PART II answer script (the server's ANSWER_MAX_BYTES overrides it). */
+export const DEFAULT_ANSWER_MAX_BYTES = 50 * 1024 * 1024;
+
+export const SUBMISSION_MESSAGES = {
+  contentDeleted: 'Cannot grade submission because the exam content has been deleted.',
+  missingId: 'Submission ID is missing.',
+  scoreNumber: 'Traditional Score must be a valid number.',
+  scoreRange: 'Traditional Score must be from 0 to 100, with at most two decimals.',
+  scoreOnlyPartTwo: 'A score is given only for PART II submissions; MCQ papers are marked automatically.',
+  alreadySubmitted: 'You have already submitted this exam.',
+  pastDue: 'The due date of this exam has passed.',
+  notOpen: 'This exam is not open for submissions.',
+  marked: 'Your answer has been marked and can no longer be replaced.',
+  notYourOption: 'Each answer must be one of its own question’s options.',
+} as const;
+
+/**
+ * The portal's names for the server's submission and exam statuses (spec section 4); other
+ * values show as they are, an absent one as N/A.
+ */
+export const SUBMISSION_STATUS_LABELS: Record<string, string> = { Graded: 'Marked' };
+export const OVERALL_STATUS_LABELS: Record<string, string> = {
+  'Fully Graded': 'Fully Marked',
+  'Partially Graded': 'Partially Marked',
+};
+export const statusLabel = (value: string | null | undefined, labels: Record<string, string>) =>
+  value ? (labels[value] ?? value) : 'N/A';
+
+export const submissionSchema = z.object({
+  id: z.number().int(),
+  examId: z.number().int(),
+  studentId: z.number().int(),
+  studentName: z.string(),
+  submittedAt: z.string(),
+  mcqScore: z.number().nullable(),
+  traditionalScore: z.number().nullable(),
+  instructorFeedback: z.string().nullable(),
+  gradedAt: z.string().nullable(),
+  /** Signed links (PART II answer, marked paper), or null. */
+  submittedAnswerDownloadUrl: z.string().nullable(),
+  markedPaperPath: z.string().nullable(),
+  markedPaperDownloadUrl: z.string().nullable(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+/** GET /api/v1/submissions/exam/{examId}: paging and `q` (student name, username or ID). */
+export const submissionListQuerySchema = pageQuerySchema;
+
+export const questionFeedbackSchema = z.object({
+  questionId: z.number().int(),
+  questionText: z.string().nullable(),
+  questionImagePath: z.string().nullable(),
+  studentSelectedOptionText: z.string().nullable(),
+  studentCorrect: z.boolean(),
+  correctOptionText: z.string().nullable(),
+});
+export const mcqFeedbackSchema = z.object({
+  studentName: z.string(),
+  mcqScore: z.number().nullable(),
+  correctCount: z.number().int(),
+  totalQuestions: z.number().int(),
+  questionsFeedback: z.array(questionFeedbackSchema),
+});
+export type McqFeedback = z.infer<typeof mcqFeedbackSchema>;
+
+export const scoreSummaryRowSchema = z.object({
+  examIdentifier: z.string(),
+  mcqScore: z.number().nullable(),
+  traditionalScore: z.number().nullable(),
+  combinedTotalScore: z.number().nullable(),
+});
+export type ScoreSummaryRow = z.infer<typeof scoreSummaryRowSchema>;
+
+export const marksSummarySchema = z.object({
+  studentId: z.number().int(),
+  studentName: z.string(),
+  examIdentifier: z.string(),
+  mcqExamId: z.number().int().nullable(),
+  mcqExamTitle: z.string().nullable(),
+  mcqScore: z.number().nullable(),
+  mcqSubmissionStatus: z.string().nullable(),
+  mcqInstructorFeedback: z.string().nullable(),
+  mcqSubmittedAt: z.string().nullable(),
+  traditionalExamId: z.number().int().nullable(),
+  traditionalExamTitle: z.string().nullable(),
+  traditionalScore: z.number().nullable(),
+  traditionalGrade: z.string().nullable(),
+  traditionalSubmissionStatus: z.string().nullable(),
+  traditionalInstructorFeedback: z.string().nullable(),
+  traditionalSubmittedAt: z.string().nullable(),
+  traditionalSubmittedAnswerDownloadUrl: z.string().nullable(),
+  traditionalMarkedPaperDownloadUrl: z.string().nullable(),
+  overallExamStatus: z.string().nullable(),
+  totalScore: z.number().nullable(),
+});
+export type MarksSummary = z.infer<typeof marksSummarySchema>;
+
+/** POST /api/v1/submissions/exam/{examId}/mcq: one option per answered question. */
+export const mcqAnswersSchema = z.object({
+  answers: z
+    .array(z.object({ questionId: idSchema('questionId'), optionId: idSchema('optionId') }))
+    .max(1000, { message: 'Too many answers.' }),
+});
+export type McqAnswers = z.infer<typeof mcqAnswersSchema>;
+
+/** What a student's own submission looks like to them. */
+export const mySubmissionSchema = z.object({
+  id: z.number().int(),
+  examId: z.number().int(),
+  submittedAt: z.string(),
+  /** Only once the exam's marks may be seen (MCQ: at once; PART II: after publish-grades). */
+  mcqScore: z.number().nullable(),
+  traditionalScore: z.number().nullable(),
+});
+export type MySubmission = z.infer<typeof mySubmissionSchema>;
+
+/** GET /me/exams: a published exam as a student sees it, never with the answer key. */
+export const studentExamSchema = z.object({
+  id: z.number().int(),
+  courseId: z.number().int(),
+  courseTitle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string(),
+  examType: z.enum(EXAM_TYPES),
+  examIdentifier: z.string(),
+  questions: z.array(
+    z.object({
+      id: z.number().int(),
+      questionText: z.string().nullable(),
+      questionImageUrl: z.string().nullable(),
+      options: z.array(z.object({ id: z.number().int(), optionText: z.string() })),
+    }),
+  ),
+  submitted: z.boolean(),
+});
+export type StudentExam = z.infer<typeof studentExamSchema>;
+
+/** GET /api/v1/submissions/student/{studentId}/exam-score/{examIdentifier}. */
+export const examScoreSchema = scoreSummaryRowSchema.extend({
+  studentId: z.number().int(),
+  mcqPublished: z.boolean(),
+  traditionalPublished: z.boolean(),
+});
+export type ExamScore = z.infer<typeof examScoreSchema>;
+
+export const identifierParamSchema = z.object({
+  studentId: idSchema('studentId'),
+  examIdentifier: z.string().trim().min(1, { message: 'Please fill in the Exam Identifier.' }).max(64),
+});
+
+/**
+ * The text parts of POST /api/v1/submissions/{id}/grade (multipart: the marked paper is a file
+ * part). An empty score means "not marked yet"; a given one is 0–100 with at most two decimals.
+ */
+export const gradeFieldsSchema = z.object({
+  instructorFeedback: z
+    .string()
+    .max(10_000, { message: 'Feedback must be at most 10000 characters.' })
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : null)),
+  traditionalScore: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const score = Number(value);
+      if (!/^[+]?\d*\.?\d+$/.test(value) || !Number.isFinite(score)) {
+        ctx.addIssue({ code: 'custom', message: SUBMISSION_MESSAGES.scoreNumber });
+        return z.NEVER;
+      }
+      if (score < 0 || score > 100 || Math.round(score * 100) !== score * 100) {
+        ctx.addIssue({ code: 'custom', message: SUBMISSION_MESSAGES.scoreRange });
+        return z.NEVER;
+      }
+      return score;
+    }),
+});
+export type GradeFields = z.output<typeof gradeFieldsSchema>;
