@@ -45,3 +45,4 @@ import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Radio.css';

@@ -1,0 +1,50 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { MAX_PAGE_LIMIT } from '@valence/contract';
+import { useSearchParams } from 'react-router';
+import { StatusOutlet } from '../../components/status-outlet';
+import { useCoursesPage } from '../../features/courses';
+import { ExamManager } from '../../features/exams';
+import { usePlatformTimeZone } from '../../features/settings';
+import { errorMessage } from '../../lib/api-client';
+import { usePagedSearch } from '../../lib/paging';
+
+/** `?courseId=` as an id, or null when absent or not one. */
+function courseIdOf(text: string | null): number | null {
+  return text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+}
+
+/** Manage Exams: a course's exams grouped by identifier; the chosen course lives in the address. */
+export function ExamsRoute() {
+  const [params, setParams] = useSearchParams();
+  const courseId = courseIdOf(params.get('courseId'));
+  const timeZone = usePlatformTimeZone();
+  // The course selects offer the newest courses, up to a page's limit, matching what is typed there.
+  const courseSearch = usePagedSearch(MAX_PAGE_LIMIT);
+  const courses = useCoursesPage(courseSearch.request);
+
+  function chooseCourse(next: number | null) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === null) updated.delete('courseId');
+      else updated.set('courseId', String(next));
+      return updated;
+    });
+  }
+
+  return (
+    <Container size="xl">
+      <Stack>
+        <Title order={2}>Manage Exams</Title>
+        <StatusOutlet />
+        <ExamManager
+          courseId={courseId}
+          onCourseChange={chooseCourse}
+          courses={courses.data?.items}
+          coursesError={courses.isError ? errorMessage(courses.error, 'Failed to load courses') : undefined}
+          onCourseSearch={courseSearch.setSearch}
+          timeZone={timeZone}
+        />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateExam, type Exam, examSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
+
+/** The parsed `examDTO` (courseId a number, dueDate a local 'YYYY-MM-DDTHH:mm:ss') and a PART II paper. */
+export type CreateExamVariables = { exam: CreateExam & { courseId: number }; paper: File | null };
+
+/** Multipart: the exam as a JSON text part (`examDTO`) and, for PART II, the paper (`examPaperFile`). */
+export function createExam({ exam, paper }: CreateExamVariables): Promise<Exam> {
+  const body = new FormData();
+  body.append('examDTO', JSON.stringify(exam));
+  if (paper) body.append('examPaperFile', paper);
+  return apiFetch('/api/v1/exams', { method: 'POST', body }, examSchema);
+}
+
+/** A failure is shown inside the dialog, beside what was typed, so it declares no status-line text. */
+export function useCreateExam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createExam,
+    meta: { success: 'Exam created successfully' },
+    onSuccess: (exam) => queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EXAM_MESSAGES, type Exam } from '@valence/contract';
+import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
+import { failureText } from './failure-text';
+
+/**
+ * Removes the exam's paper or questions for good; the exam itself, its submissions and marks stay.
+ * The server refuses (409) while students' submissions depend on the content.
+ */
+export function deleteExamContent(exam: Exam): Promise<unknown> {
+  return apiFetch(`/api/v1/exams/${exam.id}`, { method: 'DELETE' });
+}
+
+export function deleteContentFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) return errorMessage(error, EXAM_MESSAGES.hasSubmissions);
+  return failureText(error, 'Failed to delete exam content. Please try again.');
+}
+
+export function useDeleteExamContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteExamContent,
+    meta: {
+      success: (exam: Exam) => `The content of "${exam.title}" was deleted`,
+      error: (_exam: Exam, error: unknown) => deleteContentFailure(error),
+    },
+    onSuccess: (_answer, exam) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
+        queryClient.invalidateQueries({ queryKey: keys.exams.detail(exam.id) }),
+      ]),
+  });
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Exam } from '@valence/contract';
+import { keys } from '../../../lib/query-keys';
+
+type Cached = Exam[] | { items: Exam[] } | undefined;
+
+/**
+ * Changes one exam wherever the course's exams are cached: the pages of this screen, and a plain
+ * list another screen may keep under the same course key (hence both shapes).
+ */
+export function patchCachedExam(queryClient: QueryClient, exam: Pick<Exam, 'id' | 'courseId'>, patch: Partial<Exam>) {
+  const update = (item: Exam) => (item.id === exam.id ? { ...item, ...patch } : item);
+  queryClient.setQueriesData<Cached>({ queryKey: keys.exams.ofCourse(exam.courseId) }, (cached) => {
+    if (Array.isArray(cached)) return cached.map(update);
+    if (cached && Array.isArray(cached.items)) return { ...cached, items: cached.items.map(update) };
+    return cached;
+  });
+}
+
+type ToggleField = 'published' | 'gradesPublished';
+
+/**
+ * The optimistic part of a publish toggle (spec section 4): the cached exam flips at once, flips back
+ * if the server refuses, and takes the server's answer when it agrees. Only the toggled field of the
+ * toggled exam is reverted, so another exam's toggle in flight is left alone.
+ */
+export function optimisticToggle<V extends { exam: Exam }>(
+  queryClient: QueryClient,
+  field: ToggleField,
+  target: (variables: V) => boolean,
+) {
+  return {
+    onMutate: async (variables: V) => {
+      // A refetch already under way would otherwise land on top of the optimistic value.
+      await queryClient.cancelQueries({ queryKey: keys.exams.ofCourse(variables.exam.courseId) });
+      const previous = variables.exam[field];
+      patchCachedExam(queryClient, variables.exam, { [field]: target(variables) });
+      return { previous };
+    },
+    onError: (_error: unknown, variables: V, result: { previous: boolean } | undefined) => {
+      if (result) patchCachedExam(queryClient, variables.exam, { [field]: result.previous });
+    },
+    onSuccess: (answer: Exam) => {
+      const { id, courseId, published, gradesPublished, contentDeleted } = answer;
+      patchCachedExam(queryClient, { id, courseId }, { published, gradesPublished, contentDeleted });
+      // The single exam (questions screen) reads its own copy; it is fetched afresh when next shown.
+      return queryClient.invalidateQueries({ queryKey: keys.exams.detail(id), exact: true });
+    },
+  };
+}

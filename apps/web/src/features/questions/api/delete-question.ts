@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QUESTION_MESSAGES } from '@valence/contract';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { QUESTION_TEXTS } from '../messages';
+import { refreshExam } from './refresh-exam';
+import { serverMessage } from './server-message';
+
+export type DeleteQuestionVariables = { examId: number; questionId: number };
+
+export function deleteQuestion({ examId, questionId }: DeleteQuestionVariables): Promise<void> {
+  return apiFetch<void>(`/api/v1/exams/${examId}/mcq-questions/${questionId}`, { method: 'DELETE' });
+}
+
+/** Spec section 8: a 409 (a student answered it) gives the server's reason; anything else one fixed text. */
+export function deleteFailureText(_variables: DeleteQuestionVariables, error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) return serverMessage(error) ?? QUESTION_MESSAGES.answered;
+  return QUESTION_TEXTS.deleteFailed;
+}
+
+export function useDeleteQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteQuestion,
+    meta: { success: 'Question deleted successfully', error: deleteFailureText },
+    onSuccess: (_data, { examId }) => refreshExam(queryClient, examId),
+  });
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { McqQuestion } from '@valence/contract';
+import { useContractForm } from '../../../lib/form';
+import { useAddQuestion } from '../api/add-question';
+import { serverMessage } from '../api/server-message';
+import { useUpdateQuestion } from '../api/update-question';
+import { QUESTION_TEXTS } from '../messages';
+import { type EditDraft, editDraftOf, editDraftSchema, toQuestionInput } from './question-draft';
+import { QuestionFields } from './question-fields';
+
+type QuestionDialogProps = {
+  examId: number;
+  /** The question to edit, or null to add one. */
+  question: McqQuestion | null;
+  onClose: () => void;
+};
+
+/**
+ * 'Add Question' / 'Edit Question': text with a live preview, an optional picture, five options and
+ * the correct one. Mounted only while open, so each opening starts from the question as stored.
+ */
+export function QuestionDialog({ examId, question, onClose }: QuestionDialogProps) {
+  // A phone gets the whole screen: five options with previews do not fit a centred box.
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const add = useAddQuestion();
+  const update = useUpdateQuestion();
+  const save = question ? update : add;
+  const form = useContractForm<EditDraft>(editDraftSchema, editDraftOf(question));
+  const draft = form.getValues();
+
+  async function submit(values: EditDraft) {
+    const payload = { examId, input: toQuestionInput(values), image: values.image };
+    try {
+      if (question) await update.mutateAsync({ ...payload, questionId: question.id });
+      else await add.mutateAsync(payload);
+      onClose();
+    } catch {
+      // Shown below the fields; what was typed stays for another try.
+    }
+  }
+
+  const currentImage = draft.currentImageUrl && (
+    <Group gap="sm" align="center" wrap="wrap">
+      <img
+        src={draft.currentImageUrl}
+        alt="Current question"
+        style={{ maxWidth: 160, maxHeight: 120, objectFit: 'contain', opacity: draft.removeImage ? 0.35 : 1 }}
+      />
+      <Switch label="Remove image" {...form.getInputProps('removeImage', { type: 'checkbox' })} />
+    </Group>
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={question ? 'Edit Question' : 'Add Question'}
+      size="lg"
+      fullScreen={isPhone}
+      centered
+    >
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack>
+          <QuestionFields draft={draft} field={(name) => form.getInputProps(name)} currentImage={currentImage} />
+          {save.isError && (
+            <Text c="red" role="alert" size="sm">
+              {serverMessage(save.error) ?? QUESTION_TEXTS.saveFailed}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {question ? 'Save Changes' : 'Add Question'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { Stack, Title } from '@mantine/core';
+import type { McqQuestion } from '@valence/contract';
+import { useState } from 'react';
+import { confirmDialog } from '../../../components/confirm-dialog';
+import { QueryView } from '../../../components/query-view';
+import { useDeleteQuestion } from '../api/delete-question';
+import { useQuestions } from '../api/get-questions';
+import { QuestionCard } from './question-card';
+import { QuestionDialog } from './question-dialog';
+
+type QuestionListProps = { examId: number; readOnly: boolean };
+
+/** The exam's questions, numbered, with how many there are; each can be edited or deleted. */
+export function QuestionList({ examId, readOnly }: QuestionListProps) {
+  const questions = useQuestions(examId);
+  const remove = useDeleteQuestion();
+  const [editing, setEditing] = useState<McqQuestion | null>(null);
+
+  async function handleDelete(question: McqQuestion, number: number) {
+    const sure = await confirmDialog({
+      title: 'Confirm Delete',
+      message: `Are you sure you want to delete question ${number}? This action cannot be undone.`,
+      confirmLabel: 'Delete',
+    });
+    // The status line says how it went (a 409 names the reason); nothing else to do here.
+    if (sure) remove.mutate({ examId, questionId: question.id });
+  }
+
+  const count = questions.data?.length;
+  return (
+    <Stack component="section" aria-label="Questions">
+      <Title order={3}>Questions{count === undefined ? '' : ` (${count})`}</Title>
+      <QueryView
+        query={questions}
+        loadingLabel="Loading questions"
+        errorText="Failed to load questions."
+        isEmpty={(items) => items.length === 0}
+        emptyText="No questions yet. Add the first one with 'Add Question' or the form below."
+      >
+        {(items) =>
+          items.map((question, index) => (
+            <QuestionCard
+              key={question.id}
+              question={question}
+              number={index + 1}
+              readOnly={readOnly}
+              deleting={remove.isPending && remove.variables?.questionId === question.id}
+              onEdit={() => setEditing(question)}
+              onDelete={() => handleDelete(question, index + 1)}
+            />
+          ))
+        }
+      </QueryView>
+      {editing && <QuestionDialog examId={examId} question={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+export { examDetailQueryOptions, useExamDetail } from './api/get-exam-detail';
+export { questionsQueryOptions, useQuestions } from './api/get-questions';
+export { BulkQuestionForm } from './components/bulk-question-form';
+export { QuestionDialog } from './components/question-dialog';
+export { QuestionList } from './components/question-list';
+export { QUESTION_TEXTS } from './messages';

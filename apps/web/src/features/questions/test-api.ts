@@ -1,0 +1,52 @@
+import type { ExamDetail, McqQuestion } from '@valence/contract';
+import { vi } from 'vitest';
+import { fakeFetch } from '../../test/render';
+
+/** Fixtures and a fetch stub for this feature's tests and its page's; not part of the app. */
+export const EXAM: ExamDetail = {
+  id: 5,
+  courseId: 7,
+  courseTitle: 'Physical Chemistry',
+  title: 'Thermochemistry Quiz',
+  description: 'Enthalpy and equilibria',
+  dueDate: '2026-05-01T04:30:00.000Z',
+  examType: 'MCQ',
+  examIdentifier: 'CHEM101_QUIZ1',
+  published: false,
+  gradesPublished: false,
+  contentDeleted: false,
+  examPaperUrl: null,
+  questionCount: 2,
+  submissionCount: 0,
+  mcqQuestions: [],
+};
+
+export const question = (id: number, questionText: string | null, correct = 0, image: string | null = null) =>
+  ({
+    id,
+    questionText,
+    questionImageUrl: image,
+    options: ['A', 'B', 'C', 'D', 'E'].map((letter, index) => ({
+      id: id * 10 + index,
+      optionText: `Option ${letter} of ${id}`,
+      isCorrect: index === correct,
+    })),
+  }) satisfies McqQuestion;
+
+export type SentForm = { method: string; path: string; form: FormData };
+
+/** `fakeFetch` that also keeps each multipart body sent, which `fakeFetch` alone does not record. */
+export function stubApi(routes: Parameters<typeof fakeFetch>[0]) {
+  const fake = fakeFetch(routes);
+  const forms: SentForm[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.body instanceof FormData)
+      forms.push({
+        method: (init.method ?? 'GET').toUpperCase(),
+        path: String(input).replace(/^.*?\/api/, ''),
+        form: init.body,
+      });
+    return fake.fn(input, init);
+  });
+  return { calls: fake.calls, forms };
+}
