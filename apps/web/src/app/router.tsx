@@ -16,11 +16,15 @@ const courses = async () => ({ Component: (await import('./routes/courses')).Cou
 const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute });
 const exams = async () => ({ Component: (await import('./routes/exams')).ExamsRoute });
 const manageQuestions = async () => ({ Component: (await import('./routes/manage-questions')).ManageQuestionsRoute });
+const examSubmissions = async () => ({ Component: (await import('./routes/exam-submissions')).ExamSubmissionsRoute });
+const marksSummary = async () => ({
+  Component: (await import('./routes/student-marks-summary')).StudentMarksSummaryRoute,
+});
+const combinedScores = async () => ({
+  Component: (await import('./routes/combined-exam-scores')).CombinedExamScoresRoute,
+});
 const students = async () => ({ Component: (await import('./routes/students')).StudentsRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
-const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
-  Component: (await import('./routes/placeholders'))[name],
-});
 
 function AuthLoading() {
   return <Text p="md">Loading</Text>;
@@ -52,10 +56,10 @@ export const routes: RouteObject[] = [
           { path: 'courses/:id', lazy: courseDetail },
           { path: 'students', lazy: students },
           { path: 'exams', lazy: exams },
-          { path: 'exams/:examId/submissions', lazy: placeholder('ExamSubmissionsRoute') },
+          { path: 'exams/:examId/submissions', lazy: examSubmissions },
           { path: 'exams/:examId/manage-questions', lazy: manageQuestions },
-          { path: 'admin/student-marks-summary', lazy: placeholder('StudentMarksSummaryRoute') },
-          { path: 'student/combined-exam-scores', lazy: placeholder('CombinedExamScoresRoute') },
+          { path: 'admin/student-marks-summary', lazy: marksSummary },
+          { path: 'student/combined-exam-scores', lazy: combinedScores },
           { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },
         ],
       },

@@ -3,6 +3,9 @@ import type { PageRequest } from './paging';
 /** The filters of a student's watch records: video name (`q`), a day range and a sort. */
 export type WatchFilters = { from?: string; to?: string };
 
+/** One student's marks under one exam identifier (its MCQ and PART II papers together). */
+export type ScoreLookup = { studentId: number; examIdentifier: string };
+
 /**
  * Every query key the portal uses, in one place. Features invalidate each other's data only
  * through these (a pause changes the course's enrolments too), never by spelling a key by hand.
@@ -37,6 +40,18 @@ export const keys = {
     page: (courseId: number, request: PageRequest) => ['exams', 'course', courseId, 'page', request] as const,
     detail: (examId: number) => ['exams', examId] as const,
     questions: (examId: number) => ['exams', examId, 'questions'] as const,
+  },
+  submissions: {
+    all: ['submissions'] as const,
+    ofExam: (examId: number) => ['submissions', 'exam', examId] as const,
+    page: (examId: number, request: PageRequest) => ['submissions', 'exam', examId, 'page', request] as const,
+    feedback: (submissionId: number) => ['submissions', submissionId, 'feedback'] as const,
+  },
+  scores: {
+    all: ['scores'] as const,
+    summaryOf: (studentId: number) => ['scores', 'summary', studentId] as const,
+    marksSummary: (lookup: ScoreLookup) => ['scores', 'marks-summary', lookup] as const,
+    examScore: (lookup: ScoreLookup) => ['scores', 'exam-score', lookup] as const,
   },
   students: {
     all: ['students'] as const,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Enrollment, Student, WatchRecord } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SCORE_ROWS } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { StudentsRoute } from './students';
@@ -42,6 +43,7 @@ function setup(role: 'ROLE_ADMIN' | 'ROLE_SUPERADMIN' = 'ROLE_ADMIN', extra = {}
     'GET /watchtime/pupil1': pagedRoute(RECORDS, (r) => r.videoName),
     'GET /watchtime/total/pupil1': { body: 3725 * 7 },
     'POST /logoutstudent': { status: 204 },
+    'GET /api/v1/exams/student/1/score-summary': { body: SCORE_ROWS },
     ...extra,
   });
   vi.stubGlobal('fetch', fetch.fn);
@@ -151,5 +153,16 @@ describe('Students screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByLabelText('Start date')).toHaveValue('');
     expect(within(records).queryAllByRole('row').length).toBeGreaterThan(0);
+  });
+
+  it("shows the chosen student's exam scores under the watch records", async () => {
+    setup();
+    const user = userEvent.setup();
+    await screen.findByText('pupil1');
+    await user.click(screen.getAllByRole('button', { name: 'View' })[0] as HTMLElement);
+    const panel = await screen.findByRole('region', { name: 'Exam Score Summary' });
+    const table = await within(panel).findByRole('table', { name: 'Exam Score Summary' });
+    expect(within(table).getByText('CHEM101_MID').closest('tr')).toHaveTextContent('CHEM101_MID32.5071.3568.18');
+    expect(within(panel).getByRole('button', { name: 'Export PDF' })).toBeEnabled();
   });
 });

@@ -3,12 +3,13 @@ import type { Student } from '@valence/contract';
 import { useEffect, useRef, useState } from 'react';
 import { StatusOutlet } from '../../components/status-outlet';
 import { StudentEnrollments } from '../../features/enrollments';
+import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
 import { AddStudentForm, StudentList } from '../../features/students';
 import { WatchRecords, WatchTotal } from '../../features/watch-time';
 import { isSuperadmin, useSession } from '../../lib/session';
 
-/** Students: add, search, edit, delete, force logout; the chosen student's enrolments and viewing. */
+/** Students: add, search, edit, delete, force logout; the chosen student's enrolments, viewing and exam scores. */
 export function StudentsRoute() {
   const session = useSession();
   const superadmin = isSuperadmin(session);
@@ -39,9 +40,10 @@ export function StudentsRoute() {
                 <WatchTotal username={selected.username} />
                 <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />
                 <WatchRecords username={selected.username} canDelete={superadmin} timeZone={timeZone} />
+                <ExamScoreSummary studentId={selected.id} username={selected.username} timeZone={timeZone} />
               </Stack>
             ) : (
-              <Text c="dimmed">Choose View on a student to see their enrolments and watch time.</Text>
+              <Text c="dimmed">Choose View on a student to see their enrolments, watch time and exam scores.</Text>
             )}
           </Grid.Col>
         </Grid>

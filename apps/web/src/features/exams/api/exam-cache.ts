@@ -44,7 +44,11 @@ export function optimisticToggle<V extends { exam: Exam }>(
       const { id, courseId, published, gradesPublished, contentDeleted } = answer;
       patchCachedExam(queryClient, { id, courseId }, { published, gradesPublished, contentDeleted });
       // The single exam (questions screen) reads its own copy; it is fetched afresh when next shown.
-      return queryClient.invalidateQueries({ queryKey: keys.exams.detail(id), exact: true });
+      // What students' scores show depends on what is published.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.exams.detail(id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: keys.scores.all }),
+      ]);
     },
   };
 }

@@ -1,0 +1,116 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ExamDetail, SUBMISSION_MESSAGES } from '@valence/contract';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../../features/submissions/test-api';
+import { createQueryClient } from '../../lib/query-client';
+import { writeSession } from '../../lib/session';
+import { pagedRoute } from '../../test/render';
+import { ExamSubmissionsRoute } from './exam-submissions';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+type Answer = { status?: number; body?: unknown };
+const ROWS = [submission(1, 'Amaya Perera', { examId: 6, traditionalScore: 90 })];
+
+function setup(exam: Answer | (() => Answer), path = '/exams/6/submissions', extra: Record<string, Answer> = {}) {
+  writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const api = stubApi({
+    'GET /settings': { body: { timeZone: 'UTC', maxResourceBytes: 1 } },
+    'GET /api/v1/exams/6': exam,
+    'GET /api/v1/submissions/exam/6': pagedRoute(ROWS),
+    ...extra,
+  });
+  // The page reads :examId, so it is drawn under its real route pattern.
+  const router = createMemoryRouter([{ path: '/exams/:examId/submissions', element: <ExamSubmissionsRoute /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...api, user: userEvent.setup() };
+}
+
+const withExam = (changes: Partial<ExamDetail>) => ({ body: { ...PART_TWO_EXAM, ...changes } });
+
+describe('Submissions screen', () => {
+  it("shows the exam, its course, a way back to the course's exams and the submissions", async () => {
+    setup({ body: PART_TWO_EXAM });
+    expect(screen.getByLabelText('Loading exam')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Submissions' })).toBeInTheDocument();
+    expect(screen.getByText('Thermochemistry Paper II')).toBeInTheDocument();
+    expect(screen.getByText('PART II')).toBeInTheDocument();
+    expect(screen.getByText('Course: Physical Chemistry')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Exams' })).toHaveAttribute('href', '/exams?courseId=7');
+    const row = await screen.findByRole('row', { name: /Amaya Perera/ });
+    expect(within(row).getByText('90.0 / 100')).toBeInTheDocument();
+    expect(screen.queryByText(/content has been deleted/)).not.toBeInTheDocument();
+  });
+
+  it('shows dates in the platform time zone from the settings', async () => {
+    setup({ body: PART_TWO_EXAM });
+    const row = await screen.findByRole('row', { name: /Amaya Perera/ });
+    // 04:00 UTC: once the settings say UTC it is shown as such, not in the browser's zone.
+    await waitFor(() => expect(within(row).getByText('2026-05-01 04:00')).toBeInTheDocument());
+  });
+
+  it('warns that grading is disabled when the content is deleted', async () => {
+    setup(withExam({ contentDeleted: true }));
+    expect(await screen.findByText("This exam's content has been deleted. Grading is disabled.")).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Amaya Perera/ });
+    expect(within(row).getByRole('button', { name: 'Update Score' })).toBeDisabled();
+  });
+
+  it('re-reads the exam when a grade is refused because the content went meanwhile', async () => {
+    let deleted = false;
+    const { user } = setup(() => withExam({ contentDeleted: deleted }), undefined, {
+      'POST /api/v1/submissions/1/grade': { status: 409, body: { message: SUBMISSION_MESSAGES.contentDeleted } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update Score' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Submission' });
+    deleted = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.contentDeleted);
+    expect(await screen.findByText(/Grading is disabled\./)).toBeInTheDocument();
+  });
+
+  it('says the exam ID is missing and asks for nothing when the address holds no id', async () => {
+    const { calls } = setup({ body: PART_TWO_EXAM }, '/exams/abc/submissions');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Exam ID is missing.');
+    expect(screen.getByRole('link', { name: 'Back to Exams' })).toHaveAttribute('href', '/exams');
+    expect(calls.filter((call) => call.path.startsWith('/api/v1'))).toEqual([]);
+  });
+
+  it('says the exam is not found on a 404', async () => {
+    setup({ status: 404, body: { message: 'Exam not found.' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Exam not found.');
+  });
+
+  it('says the submissions failed to load when the exam cannot be read', async () => {
+    const { calls } = setup({ status: 500, body: {} });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load submissions\.$/);
+    expect(calls.some((call) => call.path.startsWith('/api/v1/submissions'))).toBe(false);
+  });
+
+  it('opens the answers of an MCQ exam', async () => {
+    const mcqRows = [submission(3, 'Kasun Fernando', { mcqScore: 42 })];
+    const { user } = setup({ body: { ...MCQ_EXAM, id: 6 } }, undefined, {
+      'GET /api/v1/submissions/exam/6': { body: { items: mcqRows, total: 1, limit: 6, offset: 0 } },
+      'GET /api/v1/submissions/3/mcq-feedback': { status: 500, body: {} },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View Answers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'MCQ Answers' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to load detailed feedback.');
+  });
+});

@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ScoreSummaryRow } from '@valence/contract';
+import { errorMessage } from '../../../lib/api-client';
+import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
+import { formatScore, partialTotalNote } from '../format';
+import { getScoreSummary } from './get-score-summary';
+
+export type ExportScoreSummaryVariables = { studentId: number; username: string; timeZone: string };
+
+/** `exam_scores_{username}.pdf`, anything but letters and digits made an underscore. */
+export const scoreSummaryFileName = (username: string) => `exam_scores_${fileNamePart(username)}.pdf`;
+
+/** Every exam of one student, MCQ, PART II and total, as a report a tutor hands a parent. */
+export async function buildScoreSummaryReport(
+  username: string,
+  timeZone: string,
+  rows: ScoreSummaryRow[],
+  now = new Date(),
+) {
+  const report = await startReport({
+    title: 'Exam Score Summary',
+    details: [
+      ['Student', username],
+      ['Exams', String(rows.length)],
+      ['Generated', generatedAt(now, timeZone)],
+    ],
+  });
+  // Numbers line up on the right, under headings aligned the same way.
+  const number = (content: string) => ({ content, styles: { halign: 'right' as const } });
+  report.table({
+    head: [['Exam Code', number('MCQ (/ 50)'), number('PART II (/ 100)'), number('Total (/ 100)')]],
+    body: rows.length
+      ? rows.map((row) => {
+          const partial = partialTotalNote(row.mcqScore, row.traditionalScore);
+          const total = formatScore(row.combinedTotalScore);
+          return [
+            row.examIdentifier,
+            formatScore(row.mcqScore),
+            formatScore(row.traditionalScore),
+            partial ? `${total} (${partial})` : total,
+          ];
+        })
+      : [[{ content: 'No exam scores yet.', colSpan: 4 }]],
+    columnStyles: {
+      1: { halign: 'right', cellWidth: 80 },
+      2: { halign: 'right', cellWidth: 90 },
+      3: { halign: 'right', cellWidth: 130, fontStyle: 'bold' },
+    },
+  });
+  report.note(
+    'The MCQ paper is marked out of 50 and PART II out of 100; the total is the MCQ mark plus half of the PART II mark, out of 100. A dash means that part is not marked yet; a total marked MCQ only or PART II only counts the one part marked so far.',
+  );
+  return report.finish();
+}
+
+/** Asks the server for the rows again, so the report holds what is marked now, not what was loaded. */
+export async function exportScoreSummaryPdf({ studentId, username, timeZone }: ExportScoreSummaryVariables) {
+  const rows = await getScoreSummary(studentId);
+  try {
+    const doc = await buildScoreSummaryReport(username, timeZone, rows);
+    doc.save(scoreSummaryFileName(username));
+  } catch (cause) {
+    // Spec section 8's wording; the server's reason, when the rows could not be read, passes as it is.
+    throw new Error('Failed to generate exam scores summary PDF', { cause });
+  }
+}
+
+export function useExportScoreSummaryPdf() {
+  return useMutation({
+    mutationFn: exportScoreSummaryPdf,
+    meta: {
+      success: 'Exam scores summary exported successfully',
+      error: (_variables: ExportScoreSummaryVariables, error: unknown) =>
+        `Error exporting exam scores summary: ${errorMessage(error, error instanceof Error ? error.message : 'unknown error')}`,
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ScoreSummaryRow, scoreSummaryRowSchema } from '@valence/contract';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+import { keys } from '../../../lib/query-keys';
+
+/**
+ * Every exam identifier the student has marks under. The spec's call takes no paging parameters,
+ * so the whole array comes at once and the panel pages it (DESIGN §6: a plain array only then).
+ */
+export function getScoreSummary(studentId: number): Promise<ScoreSummaryRow[]> {
+  return apiFetch(`/api/v1/exams/student/${studentId}/score-summary`, {}, z.array(scoreSummaryRowSchema));
+}
+
+export const scoreSummaryQueryOptions = (studentId: number) =>
+  queryOptions({ queryKey: keys.scores.summaryOf(studentId), queryFn: () => getScoreSummary(studentId) });
+
+export function useScoreSummary(studentId: number) {
+  return useQuery(scoreSummaryQueryOptions(studentId));
+}

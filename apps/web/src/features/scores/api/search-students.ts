@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Page, type Student, studentSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { keys } from '../../../lib/query-keys';
+
+/** How many matching students the select offers at once; typing narrows a class of thousands. */
+export const STUDENT_OPTIONS_LIMIT = 20;
+
+/** The first students whose username contains `q`, for the marks summary's student select. */
+export function searchStudents(q: string): Promise<Page<Student>> {
+  return apiFetch(`/students${pageQueryString(studentRequest(q))}`, {}, pageOf(studentSchema));
+}
+
+const studentRequest = (q: string): PageRequest => ({ page: 1, pageSize: STUDENT_OPTIONS_LIMIT, q });
+
+// The key of that page of the student list: adding or renaming a student makes it stale too.
+export const studentOptionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: keys.students.page(studentRequest(q)),
+    queryFn: () => searchStudents(q),
+    placeholderData: keepPreviousData,
+  });
+
+export function useStudentOptions(q: string) {
+  return useQuery(studentOptionsQueryOptions(q));
+}

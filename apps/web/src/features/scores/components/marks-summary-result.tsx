@@ -1,0 +1,113 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  formatInTimeZone,
+  type MarksSummary,
+  OVERALL_STATUS_LABELS,
+  SUBMISSION_STATUS_LABELS,
+  statusLabel,
+} from '@valence/contract';
+import type { ReactNode } from 'react';
+import { useExportMarksSummaryPdf } from '../api/export-marks-summary-pdf';
+import { formatScore, NO_SCORE, partialTotalNote, scoreOutOf } from '../format';
+import { DetailList } from './detail-list';
+
+type MarksSummaryResultProps = { summary: MarksSummary; timeZone: string };
+
+/** A signed link to a file, opened beside the portal. */
+const fileLink = (href: string | null, text: string) =>
+  href ? (
+    <Anchor key={text} href={href} target="_blank" rel="noopener noreferrer" size="sm">
+      {text}
+    </Anchor>
+  ) : null;
+
+function PartCard({
+  title,
+  absent,
+  rows,
+  links,
+}: {
+  title: string;
+  absent: boolean;
+  rows: [string, ReactNode][];
+  links?: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={4}>{title}</Title>
+        {absent ? <Text c="dimmed">No {title} paper under this identifier.</Text> : <DetailList rows={rows} />}
+        {links}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The MCQ and PART II details, the overall status, the combined total and the PDF of them. */
+export function MarksSummaryResult({ summary, timeZone }: MarksSummaryResultProps) {
+  const exportPdf = useExportMarksSummaryPdf();
+  const when = (iso: string | null) => (iso ? formatInTimeZone(iso, timeZone) : NO_SCORE);
+  const total = formatScore(summary.totalScore);
+  const partial = partialTotalNote(summary.mcqScore, summary.traditionalScore);
+  const links = [
+    fileLink(summary.traditionalSubmittedAnswerDownloadUrl, 'View Submission'),
+    fileLink(summary.traditionalMarkedPaperDownloadUrl, 'View Marked Paper'),
+  ].filter(Boolean);
+
+  return (
+    <Stack>
+      <Title order={3}>
+        {summary.studentName || `Student ${summary.studentId}`}: {summary.examIdentifier}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <PartCard
+          title="MCQ"
+          absent={summary.mcqExamId === null}
+          rows={[
+            ['Exam', summary.mcqExamTitle ?? 'N/A'],
+            ['Score', scoreOutOf(summary.mcqScore, 50)],
+            ['Status', statusLabel(summary.mcqSubmissionStatus, SUBMISSION_STATUS_LABELS)],
+            ['Submitted At', when(summary.mcqSubmittedAt)],
+            ['Feedback', summary.mcqInstructorFeedback || NO_SCORE],
+          ]}
+        />
+        <PartCard
+          title="PART II"
+          absent={summary.traditionalExamId === null}
+          rows={[
+            ['Exam', summary.traditionalExamTitle ?? 'N/A'],
+            ['Score', scoreOutOf(summary.traditionalScore, 100)],
+            ['Overall Mark', summary.traditionalGrade || NO_SCORE],
+            ['Status', statusLabel(summary.traditionalSubmissionStatus, SUBMISSION_STATUS_LABELS)],
+            ['Submitted At', when(summary.traditionalSubmittedAt)],
+            ['Feedback', summary.traditionalInstructorFeedback || NO_SCORE],
+          ]}
+          links={links.length > 0 && <Group gap="md">{links}</Group>}
+        />
+      </SimpleGrid>
+      <Card withBorder padding="lg" component="section" aria-label="Overall">
+        <Group justify="space-between" align="flex-end">
+          <DetailList
+            rows={[
+              ['Overall Status', statusLabel(summary.overallExamStatus, OVERALL_STATUS_LABELS)],
+              [
+                'Combined Total',
+                <Text key="total" fw={700} size="lg" span>
+                  {total === NO_SCORE ? total : `${total} / 100`}
+                  {partial && total !== NO_SCORE && (
+                    <Text span c="dimmed" size="sm" ml="xs">
+                      ({partial})
+                    </Text>
+                  )}
+                </Text>,
+              ],
+            ]}
+          />
+          <Button variant="light" loading={exportPdf.isPending} onClick={() => exportPdf.mutate({ summary, timeZone })}>
+            Download Summary PDF
+          </Button>
+        </Group>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ExamDetail, SUBMISSION_MESSAGES, type Submission } from '@valence/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatusOutlet } from '../../../components/status-outlet';
+import { writeSession } from '../../../lib/session';
+import { pagedRoute, renderWithProviders } from '../../../test/render';
+import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
+import { GradeDialog } from './grade-dialog';
+import { SubmissionList } from './submission-list';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const UNMARKED = submission(2, 'Nuwan Silva', { examId: 6 });
+const MCQ_ROW = submission(3, 'Kasun Fernando', { mcqScore: 42 });
+
+function setup(exam: ExamDetail, row: Submission, grade: { status?: number; body?: unknown }) {
+  writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+  const api = stubApi({
+    [`GET /api/v1/submissions/exam/${exam.id}`]: pagedRoute([row]),
+    [`POST /api/v1/submissions/${row.id}/grade`]: grade,
+  });
+  renderWithProviders(
+    <>
+      <StatusOutlet />
+      <SubmissionList exam={exam} timeZone="Asia/Colombo" />
+    </>,
+  );
+  const gets = () => api.calls.filter((call) => call.method === 'GET').length;
+  return { ...api, gets, user: userEvent.setup() };
+}
+
+async function open(user: ReturnType<typeof userEvent.setup>, button: string, title: string) {
+  await user.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: title });
+}
+
+describe('Grade dialog', () => {
+  it('checks a PART II score with the contract before sending anything', async () => {
+    const { forms, user } = setup(PART_TWO_EXAM, UNMARKED, { body: UNMARKED });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
+    await user.type(score, 'ninety');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await within(dialog).findByText(SUBMISSION_MESSAGES.scoreNumber)).toBeInTheDocument();
+    await user.clear(score);
+    await user.type(score, '100.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await within(dialog).findByText(SUBMISSION_MESSAGES.scoreRange)).toBeInTheDocument();
+    expect(forms).toEqual([]);
+  });
+
+  it('sends score, feedback and marked paper as multipart, then closes, says so and re-reads the page', async () => {
+    const marked = { ...UNMARKED, traditionalScore: 90.5, instructorFeedback: 'Good.' };
+    const { forms, gets, user } = setup(PART_TWO_EXAM, UNMARKED, { body: marked });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), ' 90.5 ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Feedback' }), 'Good.');
+    const paper = new File(['%PDF-1.7'], 'marked.pdf', { type: 'application/pdf' });
+    const input = within(dialog).getByLabelText('Marked Paper');
+    expect(input).toHaveAttribute('accept', '.pdf,.doc,.docx,.txt,.jpg,.jpeg,.png');
+    await user.upload(input, paper);
+    expect(gets()).toBe(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Mark saved for Nuwan Silva');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(gets()).toBe(2));
+
+    expect(forms.map((sent) => [sent.method, sent.path])).toEqual([['POST', '/api/v1/submissions/2/grade']]);
+    const form = forms[0]!.form;
+    expect(form.get('traditionalScore')).toBe('90.5');
+    expect(form.get('instructorFeedback')).toBe('Good.');
+    expect((form.get('markedPaperFile') as File).name).toBe('marked.pdf');
+  });
+
+  it('reviews an MCQ paper: its mark read-only, feedback only, and never a traditionalScore part', async () => {
+    const { forms, user } = setup(MCQ_EXAM, MCQ_ROW, { body: { ...MCQ_ROW, instructorFeedback: 'Well done.' } });
+    const dialog = await open(user, 'Add Feedback', 'Review Submission & Add Feedback');
+    expect(within(dialog).getByRole('textbox', { name: 'MCQ Score' })).toHaveValue('42.00 / 50');
+    expect(within(dialog).getByRole('textbox', { name: 'MCQ Score' })).toHaveAttribute('readonly');
+    expect(within(dialog).queryByRole('textbox', { name: 'Score (out of 100)' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Feedback' }), 'Well done.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const form = forms[0]!.form;
+    expect([...form.keys()]).toEqual(['instructorFeedback']);
+    expect(form.has('traditionalScore')).toBe(false);
+    expect(form.get('instructorFeedback')).toBe('Well done.');
+  });
+
+  it("shows the server's 409 reason inside the dialog and keeps what was typed", async () => {
+    const { user } = setup(PART_TWO_EXAM, UNMARKED, {
+      status: 409,
+      body: { message: SUBMISSION_MESSAGES.contentDeleted },
+    });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), '75');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.contentDeleted);
+    expect(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' })).toHaveValue('75');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says the grade failed, in the spec words, when the server gives no reason', async () => {
+    const { user } = setup(PART_TWO_EXAM, UNMARKED, { status: 500, body: {} });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Failed to grade submission\. Please try again\.$/,
+    );
+  });
+
+  it('refuses before sending when the content is deleted or the submission has no id', async () => {
+    writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+    const { forms } = stubApi({});
+    const onClose = vi.fn();
+    const { unmount } = renderWithProviders(
+      <GradeDialog exam={{ ...PART_TWO_EXAM, contentDeleted: true }} submission={UNMARKED} onClose={onClose} />,
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Mark Submission' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.contentDeleted);
+    expect(within(dialog).getByRole('button', { name: 'Save Mark' })).toBeDisabled();
+    unmount();
+
+    renderWithProviders(<GradeDialog exam={MCQ_EXAM} submission={{ ...MCQ_ROW, id: 0 }} onClose={onClose} />);
+    dialog = await screen.findByRole('dialog', { name: 'Review Submission & Add Feedback' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.missingId);
+    expect(forms).toEqual([]);
+  });
+});

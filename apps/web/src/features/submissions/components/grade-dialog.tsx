@@ -1,0 +1,121 @@
+import { Button, Group, Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ExamType, gradeFieldsSchema, MARKED_PAPER_ACCEPT, type Submission } from '@valence/contract';
+import { useId } from 'react';
+import { useContractForm } from '../../../lib/form';
+import { failureText } from '../api/failure-text';
+import { useGradeSubmission } from '../api/grade-submission';
+import { SUBMISSION_TEXTS } from '../messages';
+import { scoreText } from './score-text';
+
+export type GradeValues = { instructorFeedback: string; traditionalScore: string; markedPaper: File | null };
+
+type GradeDialogProps = {
+  exam: { id: number; examType: ExamType; contentDeleted: boolean };
+  submission: Submission;
+  onClose: () => void;
+};
+
+/** Why this submission cannot be graded at all, before anything is sent (spec section 5). */
+function refusal(submission: Submission, contentDeleted: boolean): string | null {
+  if (!Number.isInteger(submission.id) || submission.id <= 0) return SUBMISSION_TEXTS.missingId;
+  return contentDeleted ? SUBMISSION_TEXTS.gradingRefused : null;
+}
+
+/**
+ * 'Mark Submission' (PART II: a score out of 100) or 'Review Submission & Add Feedback' (MCQ: its
+ * automatic score, read-only). Mounted only while open, so each opening starts from the stored mark.
+ */
+export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
+  // A phone gets the whole screen: a feedback box in a centred dialog leaves no room to type.
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const grade = useGradeSubmission();
+  const paperId = useId();
+  const partTwo = exam.examType === 'TRADITIONAL';
+  const form = useContractForm<GradeValues>(gradeFieldsSchema, {
+    instructorFeedback: submission.instructorFeedback ?? '',
+    traditionalScore: submission.traditionalScore === null ? '' : String(submission.traditionalScore),
+    markedPaper: null,
+  });
+  const blocked = refusal(submission, exam.contentDeleted);
+
+  async function submit(values: GradeValues) {
+    if (blocked || grade.isPending) return;
+    try {
+      await grade.mutateAsync({
+        ...values,
+        examId: exam.id,
+        examType: exam.examType,
+        submissionId: submission.id,
+        studentName: submission.studentName,
+      });
+      onClose();
+    } catch {
+      // Shown below the fields; what was typed stays for another try.
+    }
+  }
+
+  const problem = blocked ?? (grade.isError ? failureText(grade.error, SUBMISSION_TEXTS.gradeFailed) : null);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={partTwo ? 'Mark Submission' : 'Review Submission & Add Feedback'}
+      size="lg"
+      fullScreen={isPhone}
+      centered
+    >
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            Student: <strong>{submission.studentName}</strong>
+          </Text>
+          {partTwo ? (
+            <TextInput
+              label="Score (out of 100)"
+              description="0 to 100, up to two decimals (step 0.01). Leave empty while not marked."
+              inputMode="decimal"
+              autoComplete="off"
+              data-autofocus
+              {...form.getInputProps('traditionalScore')}
+            />
+          ) : (
+            <TextInput label="MCQ Score" value={scoreText(submission, 'MCQ')} readOnly variant="filled" />
+          )}
+          <Textarea label="Feedback" rows={5} resize="vertical" {...form.getInputProps('instructorFeedback')} />
+          <Input.Wrapper
+            id={paperId}
+            label="Marked Paper"
+            description={
+              submission.markedPaperDownloadUrl
+                ? 'Optional. A new file replaces the current marked paper.'
+                : 'Optional: PDF, Word, text, JPG or PNG.'
+            }
+          >
+            <input
+              id={paperId}
+              type="file"
+              accept={MARKED_PAPER_ACCEPT}
+              aria-describedby={`${paperId}-description`}
+              onChange={(event) => form.setFieldValue('markedPaper', event.currentTarget.files?.[0] ?? null)}
+              style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+            />
+          </Input.Wrapper>
+          {problem && (
+            <Text c="red" role="alert" size="sm">
+              {problem}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={grade.isPending} disabled={blocked !== null}>
+              Save Mark
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

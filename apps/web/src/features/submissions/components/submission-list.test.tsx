@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ExamDetail, Submission } from '@valence/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatusOutlet } from '../../../components/status-outlet';
+import { writeSession } from '../../../lib/session';
+import { pagedRoute, renderWithProviders } from '../../../test/render';
+import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
+import { SubmissionList } from './submission-list';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const PART_TWO = [
+  submission(1, 'Amaya Perera', {
+    traditionalScore: 90,
+    gradedAt: '2026-05-03T10:00:00.000Z',
+    instructorFeedback: 'Clear working.',
+    submittedAnswerDownloadUrl: 'https://files.example/answer-1.pdf',
+    markedPaperDownloadUrl: 'https://files.example/marked-1.pdf',
+  }),
+  submission(2, 'Nuwan Silva', { submittedAnswerDownloadUrl: 'https://files.example/answer-2.pdf' }),
+];
+const MCQ = [
+  submission(3, 'Kasun Fernando', { mcqScore: 42, instructorFeedback: 'Revise equilibria.' }),
+  submission(4, 'Dilini Jayasuriya', { mcqScore: 37.5 }),
+];
+
+const byName = (row: Submission) => `${row.studentName} ${row.studentId}`;
+
+function setup(exam: ExamDetail, rows: Submission[] | { status: number; body: unknown }) {
+  writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+  const list = Array.isArray(rows) ? pagedRoute(rows, byName) : rows;
+  const api = stubApi({ [`GET /api/v1/submissions/exam/${exam.id}`]: list });
+  renderWithProviders(
+    <>
+      <StatusOutlet />
+      <SubmissionList exam={exam} timeZone="Asia/Colombo" />
+    </>,
+  );
+  return { ...api, user: userEvent.setup() };
+}
+
+const row = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+
+describe('SubmissionList', () => {
+  it('shows PART II rows: one-decimal score, marked date, feedback, file links and the grade button', async () => {
+    const { calls } = setup(PART_TWO_EXAM, PART_TWO);
+    const marked = await row('Amaya Perera');
+    expect(within(marked).getByText('ID 101')).toBeInTheDocument();
+    // Submitted and marked times in the platform zone (UTC+5:30).
+    expect(within(marked).getByText('2026-05-01 09:30')).toBeInTheDocument();
+    expect(within(marked).getByText('90.0 / 100')).toBeInTheDocument();
+    expect(within(marked).getByText('Marked 2026-05-03 15:30')).toBeInTheDocument();
+    expect(within(marked).getByText('Clear working.')).toBeInTheDocument();
+    const answer = within(marked).getByRole('link', { name: 'View Submission' });
+    expect(answer).toHaveAttribute('href', 'https://files.example/answer-1.pdf');
+    expect(answer).toHaveAttribute('target', '_blank');
+    expect(within(marked).getByRole('link', { name: 'View Marked Paper' })).toHaveAttribute(
+      'href',
+      'https://files.example/marked-1.pdf',
+    );
+    expect(within(marked).getByRole('button', { name: 'Update Score' })).toBeEnabled();
+    expect(within(marked).queryByRole('button', { name: 'View Answers' })).not.toBeInTheDocument();
+
+    const unmarked = await row('Nuwan Silva');
+    expect(within(unmarked).getByText('Not marked yet')).toBeInTheDocument();
+    expect(within(unmarked).getByText('No feedback')).toBeInTheDocument();
+    expect(within(unmarked).queryByRole('link', { name: 'View Marked Paper' })).not.toBeInTheDocument();
+    expect(within(unmarked).getByRole('button', { name: 'Mark Submission' })).toBeEnabled();
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/submissions/exam/6?limit=6&offset=0']);
+  });
+
+  it('shows MCQ rows: the mark out of 50, View Answers and Add or Edit Feedback', async () => {
+    setup(MCQ_EXAM, MCQ);
+    const withFeedback = await row('Kasun Fernando');
+    expect(within(withFeedback).getByText('42.00 / 50')).toBeInTheDocument();
+    expect(within(withFeedback).getByRole('button', { name: 'View Answers' })).toBeInTheDocument();
+    expect(within(withFeedback).getByRole('button', { name: 'Edit Feedback' })).toBeInTheDocument();
+    expect(within(withFeedback).queryByRole('link', { name: 'View Submission' })).not.toBeInTheDocument();
+    const without = await row('Dilini Jayasuriya');
+    expect(within(without).getByText('37.50 / 50')).toBeInTheDocument();
+    expect(within(without).getByRole('button', { name: 'Add Feedback' })).toBeInTheDocument();
+  });
+
+  it('searches on the server by name or ID, back on page 1, and pages 6 at a time', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => submission(i + 1, `Student ${i + 1}`));
+    const { calls, user } = setup(PART_TWO_EXAM, many);
+    expect(await screen.findByText('Page 1 of 2 (8 items)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await row('Student 8')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search submissions' }), '107');
+    expect(await row('Student 7')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(calls.map((call) => call.path)).toEqual([
+      '/api/v1/submissions/exam/6?limit=6&offset=0',
+      '/api/v1/submissions/exam/6?limit=6&offset=6',
+      '/api/v1/submissions/exam/6?limit=6&offset=0&q=107',
+    ]);
+  });
+
+  it('says when there are no submissions, and when none match the search', async () => {
+    const { user } = setup(MCQ_EXAM, []);
+    expect(await screen.findByText('No submissions yet.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search submissions' }), 'zz');
+    expect(await screen.findByText('No submissions match your search.')).toBeInTheDocument();
+  });
+
+  it("says the list failed to load, with the server's reason for a refusal only", async () => {
+    setup(MCQ_EXAM, { status: 500, body: { message: 'relation "submissions" does not exist' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load submissions\.$/);
+  });
+
+  it("shows the server's reason when it refuses the list", async () => {
+    setup(MCQ_EXAM, { status: 403, body: { message: 'You may not see these submissions.' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not see these submissions.');
+  });
+
+  it('disables grading once the exam content is deleted, but keeps the answers and files', async () => {
+    setup({ ...MCQ_EXAM, contentDeleted: true }, MCQ);
+    const first = await row('Kasun Fernando');
+    expect(within(first).getByRole('button', { name: 'Edit Feedback' })).toBeDisabled();
+    expect(within(first).getByRole('button', { name: 'View Answers' })).toBeEnabled();
+  });
+
+  it('draws one card per submission at phone width', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    setup(PART_TWO_EXAM, PART_TWO);
+    const cards = await screen.findByRole('list', { name: 'Submissions' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

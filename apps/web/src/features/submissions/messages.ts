@@ -1,0 +1,15 @@
+import { EXAM_MESSAGES, SUBMISSION_MESSAGES } from '@valence/contract';
+
+/** The spec's texts for the Submissions screen that only the portal says (sections 2 and 8). */
+export const SUBMISSION_TEXTS = {
+  examMissing: 'Exam ID is missing.',
+  loadFailed: 'Failed to load submissions.',
+  gradeFailed: 'Failed to grade submission. Please try again.',
+  feedbackFailed: 'Failed to load detailed feedback.',
+  empty: 'No submissions yet.',
+  noMatch: 'No submissions match your search.',
+  notMarked: 'Not marked yet',
+  contentDeleted: `${EXAM_MESSAGES.contentDeleted} Grading is disabled.`,
+  gradingRefused: SUBMISSION_MESSAGES.contentDeleted,
+  missingId: SUBMISSION_MESSAGES.missingId,
+} as const;

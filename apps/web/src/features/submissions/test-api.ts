@@ -1,0 +1,98 @@
+import type { ExamDetail, McqFeedback, Submission } from '@valence/contract';
+import { vi } from 'vitest';
+import { fakeFetch } from '../../test/render';
+
+/** Fixtures and a fetch stub for this feature's tests and its page's; not part of the app. */
+export const MCQ_EXAM: ExamDetail = {
+  id: 5,
+  courseId: 7,
+  courseTitle: 'Physical Chemistry',
+  title: 'Thermochemistry Paper I',
+  description: 'Enthalpy and equilibria',
+  dueDate: '2026-05-01T04:30:00.000Z',
+  examType: 'MCQ',
+  examIdentifier: 'CHEM101_FINAL',
+  published: true,
+  gradesPublished: false,
+  contentDeleted: false,
+  examPaperUrl: null,
+  questionCount: 50,
+  submissionCount: 2,
+  mcqQuestions: [],
+};
+export const PART_TWO_EXAM: ExamDetail = {
+  ...MCQ_EXAM,
+  id: 6,
+  title: 'Thermochemistry Paper II',
+  examType: 'TRADITIONAL',
+  examPaperUrl: 'https://files.example/paper.pdf',
+  questionCount: 0,
+};
+
+// 04:00 UTC is 09:30 in Colombo.
+export const submission = (id: number, studentName: string, extra: Partial<Submission> = {}): Submission => ({
+  id,
+  examId: 5,
+  studentId: 100 + id,
+  studentName,
+  submittedAt: '2026-05-01T04:00:00.000Z',
+  mcqScore: null,
+  traditionalScore: null,
+  instructorFeedback: null,
+  gradedAt: null,
+  submittedAnswerDownloadUrl: null,
+  markedPaperPath: null,
+  markedPaperDownloadUrl: null,
+  ...extra,
+});
+
+export const FEEDBACK: McqFeedback = {
+  studentName: 'Amaya Perera',
+  mcqScore: 42,
+  correctCount: 42,
+  totalQuestions: 50,
+  questionsFeedback: [
+    {
+      questionId: 1,
+      questionText: 'Which is sulfuric acid?',
+      questionImagePath: null,
+      studentSelectedOptionText: '\\ce{H2SO4}',
+      studentCorrect: true,
+      correctOptionText: '\\ce{H2SO4}',
+    },
+    {
+      questionId: 2,
+      questionText: 'The pH of pure water at 25 °C',
+      questionImagePath: 'https://files.example/q2.png?sig=1',
+      studentSelectedOptionText: '8',
+      studentCorrect: false,
+      correctOptionText: '7',
+    },
+    {
+      questionId: 3,
+      questionText: 'Avogadro constant',
+      questionImagePath: null,
+      studentSelectedOptionText: null,
+      studentCorrect: false,
+      correctOptionText: '6.022 × 10^23',
+    },
+  ],
+};
+
+export type SentForm = { method: string; path: string; form: FormData };
+
+/** `fakeFetch` that also keeps each multipart body sent, which `fakeFetch` alone does not record. */
+export function stubApi(routes: Parameters<typeof fakeFetch>[0]) {
+  const fake = fakeFetch(routes);
+  const forms: SentForm[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.body instanceof FormData)
+      forms.push({
+        method: (init.method ?? 'GET').toUpperCase(),
+        path: String(input).replace(/^.*?\/api/, ''),
+        form: init.body,
+      });
+    return fake.fn(input, init);
+  });
+  return { calls: fake.calls, forms };
+}
