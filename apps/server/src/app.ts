@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { multipartOptions } from './lib/multipart.js';
 import { redactUrl } from './lib/redact-url.js';
 import { modulePlugins, moduleRoutes } from './modules/index.js';
 import { accessControl, type RouteInfo, tokensPlugin } from './plugins/auth.js';
@@ -118,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await accessControl(api, app.apiRoutes);
+      // Forms with files (exam papers, question images) are streamed part by part (lib/multipart.ts).
+      await api.register(multipart, multipartOptions);
       for (const routes of moduleRoutes) await api.register(routes);
     },
     { prefix: config.apiPrefix },

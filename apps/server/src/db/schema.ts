@@ -8,5 +8,6 @@ export * from './tables/audit-log.js';
 export * from './tables/courses.js';
 export * from './tables/enrollments.js';
 export * from './tables/exams.js';
+export * from './tables/questions.js';
 export * from './tables/resources.js';
 export * from './tables/signin-throttle.js';

@@ -6,10 +6,13 @@ import { coursesRoutes } from './courses/routes.js';
 import { enrollmentsPlugin } from './enrollments/plugin.js';
 import { enrollmentsRoutes } from './enrollments/routes.js';
 import { examsPlugin } from './exams/plugin.js';
+import { examsRoutes } from './exams/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { studentAppPlugin } from './me/plugin.js';
 import { studentAppRoutes } from './me/routes.js';
+import { questionsPlugin } from './questions/plugin.js';
+import { questionsRoutes } from './questions/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { resourcesRoutes } from './resources/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -32,6 +35,7 @@ export const modulePlugins = [
   uploadsPlugin,
   coursesPlugin,
   examsPlugin,
+  questionsPlugin,
   enrollmentsPlugin,
   resourcesPlugin,
   staffPlugin,
@@ -53,5 +57,7 @@ export const moduleRoutes = [
   enrollmentsRoutes,
   resourcesRoutes,
   watchTimeRoutes,
+  examsRoutes,
+  questionsRoutes,
   studentAppRoutes,
 ];

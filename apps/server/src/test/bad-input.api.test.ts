@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExam, postExam, postQuestion, question } from './exams.js';
 import {
   createTestApp,
   expectMessage,
@@ -7,6 +8,7 @@ import {
   type Method,
   type TestApp,
 } from './harness.js';
+import { sendForm } from './multipart.js';
 
 /** Input no client should send, each answered 4xx with a sentence, never 500. */
 let t: TestApp;
@@ -35,6 +37,10 @@ describe('ids', () => {
         ['PUT', `/api/enrollments/course/${id}/disable`],
         ['GET', `/api/enrollments/course/${id}`],
         ['DELETE', `/api/resources/${id}`],
+        ['GET', `/api/api/v1/exams/${id}`],
+        ['DELETE', `/api/api/v1/exams/${id}`],
+        ['POST', `/api/api/v1/exams/${id}/publish`],
+        ['POST', `/api/api/v1/exams/${id}/unpublish-grades`],
       ] as const) {
         const answer = await send(method, url);
         expect(answer.statusCode, `${method} ${url}`).toBe(400);
@@ -42,6 +48,19 @@ describe('ids', () => {
       }
     },
   );
+
+  it.each(['0', '1e3', '2147483648', 'abc'])('names the id in exam and question paths: %s', async (id) => {
+    const named = (name: string) => `${name} must be a whole number from 1 to 2147483647.`;
+    for (const [method, url, name] of [
+      ['GET', `/api/api/v1/exams/course/${id}/all`, 'courseId'],
+      ['GET', `/api/api/v1/exams/${id}/mcq-questions`, 'examId'],
+      ['POST', `/api/api/v1/exams/${id}/mcq-questions/bulk`, 'examId'],
+      ['DELETE', `/api/api/v1/exams/1/mcq-questions/${id}`, 'questionId'],
+      ['PUT', `/api/api/v1/exams/1/mcq-questions/${id}`, 'questionId'],
+    ] as const) {
+      expectMessage(await send(method, url), 400, named(name));
+    }
+  });
 
   it('still finds a real id, and answers 404 for the largest id that does not exist', async () => {
     expect((await send('GET', `/api/courses/${courseId}`)).statusCode).toBe(200);
@@ -94,6 +113,26 @@ describe('text', () => {
     expectMessage(await t.signin('a\u0000b', 'x'), 400, 'Username must not contain a NUL character.');
     const staff = await send('POST', '/api/staff', { username: 'a\u0000b', password: 'secret12', role: 'ROLE_ADMIN' });
     expect(staff.statusCode).toBe(400);
+    const exam = { courseId, title: 'a\u0000b', description: 'd', dueDate: '2026-12-01T10:00', examType: 'MCQ' };
+    const examAnswer = await postExam(t, boss.headers, { ...exam, examIdentifier: 'NUL_TEST' });
+    expectMessage(examAnswer, 400, 'Title must not contain a NUL character.');
+    const mcq = await createExam(t, boss.headers, courseId);
+    expectMessage(
+      await postQuestion(t, boss.headers, mcq.id, question('a\u0000b')),
+      400,
+      'The question text must not contain a NUL character.',
+    );
+    const nulOption = question();
+    nulOption.options[1] = { optionText: 'O\u00002', isCorrect: false };
+    expectMessage(
+      await postQuestion(t, boss.headers, mcq.id, nulOption),
+      400,
+      'An option must not contain a NUL character.',
+    );
+    const bulk = await sendForm(t, 'POST', `/api/api/v1/exams/${mcq.id}/mcq-questions/bulk`, boss.headers, {
+      questions: JSON.stringify([question(), question('x\u0000')]),
+    });
+    expectMessage(bulk, 400, 'Question 2: The question text must not contain a NUL character.');
   });
 
   it('says a 129-character sign-in password is too long, not missing', async () => {

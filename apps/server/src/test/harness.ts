@@ -93,13 +93,19 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
 }
 
 export async function createTestApp(
-  options: { storage?: ObjectStorage; env?: Record<string, string> } = {},
+  options: {
+    storage?: ObjectStorage;
+    /** Wraps the store the app gets (its own local one, or `storage`), e.g. to watch what is written. */
+    wrapStorage?: (storage: ObjectStorage) => ObjectStorage;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'valence-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const secret = randomBytes(32).toString('hex');
   const database = await openTestDatabase();
-  const storage = options.storage ?? new LocalStorage(path.join(dataDir, 'files'), secret, `${config.apiPrefix}/files`);
+  const store = options.storage ?? new LocalStorage(path.join(dataDir, 'files'), secret, `${config.apiPrefix}/files`);
+  const storage = options.wrapStorage?.(store) ?? store;
   const app = await buildApp({ config, database, storage, secret, logger: false });
   await app.ready();
   let counter = 0;

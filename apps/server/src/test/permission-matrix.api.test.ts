@@ -60,6 +60,58 @@ const matrix: Record<string, Row> = {
   'DELETE /api/watchtime/:id': { path: `/api/watchtime/${MISSING}`, expect: [401, 403, 403, 404] },
   'POST /api/resources': { path: '/api/resources', body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/resources/:id': { path: `/api/resources/${MISSING}`, expect: [401, 403, 403, 404] },
+  // The student app (DESIGN §5): students only.
+  'GET /api/me/courses': { path: '/api/me/courses', expect: [401, 200, 403, 403] },
+  'GET /api/me/courses/:id/resources': {
+    path: `/api/me/courses/${MISSING}/resources`,
+    expect: [401, 404, 403, 403],
+  },
+  'POST /api/api/watchtime': { path: '/api/api/watchtime', body: {}, expect: [401, 400, 403, 403] },
+  // Exams and questions (the spec's own /api/v1 paths under the API prefix). A JSON body where a
+  // form is expected is a 400 for staff.
+  'GET /api/api/v1/exams/course/:courseId/all': {
+    path: `/api/api/v1/exams/course/${MISSING}/all`,
+    expect: [401, 403, 404, 404],
+  },
+  'POST /api/api/v1/exams': { path: '/api/api/v1/exams', body: {}, expect: [401, 403, 400, 400] },
+  'GET /api/api/v1/exams/:id': { path: `/api/api/v1/exams/${MISSING}`, expect: [401, 403, 404, 404] },
+  'DELETE /api/api/v1/exams/:id': { path: `/api/api/v1/exams/${MISSING}`, expect: [401, 403, 404, 404] },
+  'POST /api/api/v1/exams/:id/publish': { path: `/api/api/v1/exams/${MISSING}/publish`, expect: [401, 403, 404, 404] },
+  'POST /api/api/v1/exams/:id/unpublish': {
+    path: `/api/api/v1/exams/${MISSING}/unpublish`,
+    expect: [401, 403, 404, 404],
+  },
+  'POST /api/api/v1/exams/:id/publish-grades': {
+    path: `/api/api/v1/exams/${MISSING}/publish-grades`,
+    expect: [401, 403, 404, 404],
+  },
+  'POST /api/api/v1/exams/:id/unpublish-grades': {
+    path: `/api/api/v1/exams/${MISSING}/unpublish-grades`,
+    expect: [401, 403, 404, 404],
+  },
+  'GET /api/api/v1/exams/:examId/mcq-questions': {
+    path: `/api/api/v1/exams/${MISSING}/mcq-questions`,
+    expect: [401, 403, 404, 404],
+  },
+  'POST /api/api/v1/exams/:examId/mcq-questions': {
+    path: `/api/api/v1/exams/${MISSING}/mcq-questions`,
+    body: {},
+    expect: [401, 403, 400, 400],
+  },
+  'POST /api/api/v1/exams/:examId/mcq-questions/bulk': {
+    path: `/api/api/v1/exams/${MISSING}/mcq-questions/bulk`,
+    body: {},
+    expect: [401, 403, 400, 400],
+  },
+  'PUT /api/api/v1/exams/:examId/mcq-questions/:questionId': {
+    path: `/api/api/v1/exams/${MISSING}/mcq-questions/${MISSING}`,
+    body: {},
+    expect: [401, 403, 400, 400],
+  },
+  'DELETE /api/api/v1/exams/:examId/mcq-questions/:questionId': {
+    path: `/api/api/v1/exams/${MISSING}/mcq-questions/${MISSING}`,
+    expect: [401, 403, 404, 404],
+  },
   // tus: a creation without Upload-Length, and requests for an upload that does not exist.
   'POST /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 400, 400] },
   'OPTIONS /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 204, 204] },

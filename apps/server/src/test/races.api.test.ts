@@ -3,6 +3,7 @@ import { uploadKeyFromUrl } from '@valence/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, enrollments, resources } from '../db/schema.js';
+import { examDto, postExam } from './exams.js';
 import { createTestApp, type Login, type Method, type TestApp } from './harness.js';
 import { tusCreate, tusPatch } from './tus.js';
 
@@ -90,6 +91,34 @@ describe('races', () => {
       expect(unexpected.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
       const late = answers.find((a) => a.statusCode === 404);
       if (late) expect(late.json().message).toBe('Course not found.');
+    }
+  });
+
+  it('gives an exam identifier to one course when two courses race for it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const courses = [await newCourse(`Rival A${round}`), await newCourse(`Rival B${round}`)];
+      const examIdentifier = `RACE_${round}_${Date.now()}`;
+      const answers = await Promise.all(
+        courses.flatMap((course) =>
+          [0, 1].map(() => postExam(t, boss.headers, examDto(course.id, { examIdentifier }))),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes, answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409, 409]);
+    }
+  });
+
+  it('answers exams created while their course is deleted with 201 or 404, never 500', async () => {
+    for (let round = 0; round < 3; round++) {
+      const course = await newCourse(`Deleted mid-exam ${round}`);
+      const answers = await Promise.all([
+        ...Array.from({ length: 10 }, (_, i) =>
+          postExam(t, boss.headers, examDto(course.id, { examIdentifier: `GONE_${round}_${i}_${Date.now()}` })),
+        ),
+        call('DELETE', `/courses/${course.id}`),
+      ]);
+      const unexpected = answers.filter((a) => ![201, 204, 404].includes(a.statusCode));
+      expect(unexpected.map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
     }
   });
 });

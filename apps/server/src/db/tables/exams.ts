@@ -1,8 +1,10 @@
 import { EXAM_TYPES } from '@valence/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, ts } from './columns.js';
 import { courses } from './courses.js';
+import { mcqOptions, mcqQuestions } from './questions.js';
 
 export const exams = pgTable(
   'exams',
@@ -24,37 +26,13 @@ export const exams = pgTable(
   },
   (t) => [
     index('exams_course_idx').on(t.courseId),
-    uniqueIndex('exams_identifier_type_idx').on(t.courseId, t.examIdentifier, t.examType),
+    // One exam per identifier and type in a course, among those whose content is not deleted: an
+    // identifier is free again once its exam's content is gone.
+    uniqueIndex('exams_identifier_type_idx')
+      .on(t.courseId, t.examIdentifier, t.examType)
+      .where(sql`not ${t.contentDeleted}`),
+    index('exams_identifier_idx').on(t.examIdentifier),
   ],
-);
-
-export const mcqQuestions = pgTable(
-  'mcq_questions',
-  {
-    id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    questionText: text('question_text'),
-    imageKey: text('image_key'),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [index('mcq_questions_exam_idx').on(t.examId)],
-);
-
-export const mcqOptions = pgTable(
-  'mcq_options',
-  {
-    id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => mcqQuestions.id, { onDelete: 'cascade' }),
-    optionText: text('option_text').notNull(),
-    isCorrect: boolean('is_correct').notNull().default(false),
-    position: integer('position').notNull().default(0),
-  },
-  (t) => [index('mcq_options_question_idx').on(t.questionId)],
 );
 
 export const submissions = pgTable(

@@ -26,11 +26,7 @@ export function countCourses(db: DbOrTx, q: string | undefined) {
 
 export function listCoursesByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(courses)
-    .where(inArray(courses.id, ids))
-    .orderBy(desc(courses.createdAt), desc(courses.id));
+  return db.select().from(courses).where(inArray(courses.id, ids)).orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
 export function findCourse(db: DbOrTx, id: number) {

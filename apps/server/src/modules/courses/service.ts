@@ -1,6 +1,6 @@
 import type { Course, CourseInput, Page, PageQuery } from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
@@ -52,8 +52,9 @@ export class CoursesService {
     return (await repo.listCoursesByIds(this.db, ids)).map(toCourse);
   }
 
-  async get(id: number): Promise<Course> {
-    const row = await repo.findCourse(this.db, id);
+  /** The course; inside another module's transaction, read through that transaction (`db`). */
+  async get(id: number, db: DbOrTx = this.db): Promise<Course> {
+    const row = await repo.findCourse(db, id);
     if (!row) throw notFound('Course not found.');
     return toCourse(row);
   }

@@ -7,6 +7,7 @@ declare module 'fastify' {
   }
 }
 
-export const examsPlugin = modulePlugin('exams', (app) => app.courses.attach(new ExamsService()), {
+export const examsPlugin = modulePlugin('exams', (app) => app.courses.attach(new ExamsService(app)), {
   dependencies: ['courses'],
+  decorators: ['db', 'storage', 'config'],
 });

@@ -1,7 +1,147 @@
-import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows } from '../../db/rows.js';
-import { exams, mcqQuestions, submissions } from '../../db/schema.js';
+import { exams, submissionAnswers, submissions } from '../../db/schema.js';
+import { containsPattern, totalColumn } from '../../lib/paging.js';
+
+export type ExamRow = typeof exams.$inferSelect;
+export type ExamWithCounts = ExamRow & { submissionCount: number };
+
+/** A namespace for the identifier locks, apart from the migration lock's single-key space. */
+const IDENTIFIER_LOCK_SPACE = 727_002;
+
+// Written out qualified: drizzle leaves columns unqualified in a one-table select, and an unqualified
+// "id" inside the subquery would be the submission's.
+const submissionCount = () =>
+  sql<number>`(select count(*) from ${submissions} where ${submissions}.exam_id = ${exams}.id)`.mapWith(Number);
+
+const withCounts = { ...getTableColumns(exams), submissionCount: submissionCount() };
+
+/** The course's exams, those whose title or description contains `q` (any case) when given. */
+function ofCourse(courseId: number, q: string | undefined) {
+  const pattern = q ? containsPattern(q) : undefined;
+  return and(
+    eq(exams.courseId, courseId),
+    pattern ? sql`(lower(${exams.title}) like ${pattern} or lower(${exams.description}) like ${pattern})` : undefined,
+  );
+}
+
+/** Newest first, with their submission counts. */
+export function listExams(db: DbOrTx, courseId: number, q: string | undefined): Promise<ExamWithCounts[]> {
+  return db.select(withCounts).from(exams).where(ofCourse(courseId, q)).orderBy(desc(exams.createdAt), desc(exams.id));
+}
+
+/** One page of the course's identifiers having a matching exam, the group with the newest exam first. */
+export function groupPage(
+  db: DbOrTx,
+  courseId: number,
+  q: string | undefined,
+  window: { limit: number; offset: number },
+) {
+  return db
+    .select({ identifier: exams.examIdentifier, total: totalColumn() })
+    .from(exams)
+    .where(ofCourse(courseId, q))
+    .groupBy(exams.examIdentifier)
+    .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export function countGroups(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
+  return db
+    .select({ count: sql<number>`count(distinct ${exams.examIdentifier})`.mapWith(Number) })
+    .from(exams)
+    .where(ofCourse(courseId, q))
+    .then((rows) => rows[0]?.count ?? 0);
+}
+
+/** Every exam of the course under these identifiers, newest first. */
+export function examsOfGroups(db: DbOrTx, courseId: number, identifiers: string[]): Promise<ExamWithCounts[]> {
+  return db
+    .select(withCounts)
+    .from(exams)
+    .where(and(eq(exams.courseId, courseId), inArray(exams.examIdentifier, identifiers)))
+    .orderBy(desc(exams.createdAt), desc(exams.id));
+}
+
+export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undefined> {
+  return db
+    .select(withCounts)
+    .from(exams)
+    .where(eq(exams.id, id))
+    .then((rows) => rows[0]);
+}
+
+/** The exam row, locked until the transaction ends: its state changes one request at a time. */
+export function lockExam(tx: DbOrTx, id: number): Promise<ExamRow | undefined> {
+  return tx
+    .select()
+    .from(exams)
+    .where(eq(exams.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+/** Creating an exam under an identifier waits for any other doing the same, in any course. */
+export async function lockIdentifier(tx: DbOrTx, identifier: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IDENTIFIER_LOCK_SPACE}, hashtext(${identifier}))`);
+}
+
+/** A live exam (content not deleted) of another course under this identifier: that course's id. */
+export function courseUsingIdentifier(tx: DbOrTx, identifier: string, courseId: number) {
+  return tx
+    .select({ courseId: exams.courseId })
+    .from(exams)
+    .where(and(eq(exams.examIdentifier, identifier), ne(exams.courseId, courseId), eq(exams.contentDeleted, false)))
+    .limit(1)
+    .then((rows) => rows[0]?.courseId);
+}
+
+export function hasLiveExam(tx: DbOrTx, courseId: number, identifier: string, type: ExamRow['examType']) {
+  const where = and(
+    eq(exams.courseId, courseId),
+    eq(exams.examIdentifier, identifier),
+    eq(exams.examType, type),
+    eq(exams.contentDeleted, false),
+  );
+  return countRows(tx, exams, where).then((count) => count > 0);
+}
+
+export function insertExam(tx: DbOrTx, values: typeof exams.$inferInsert): Promise<ExamRow> {
+  return tx
+    .insert(exams)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0] as ExamRow);
+}
+
+export function updateExam(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<Pick<ExamRow, 'published' | 'gradesPublished' | 'contentDeleted' | 'paperKey'>>,
+) {
+  return tx.update(exams).set(values).where(eq(exams.id, id));
+}
+
+export function countSubmissions(db: DbOrTx, examId: number) {
+  return countRows(db, submissions, eq(submissions.examId, examId));
+}
+
+/** Scripts of the exam not marked yet (no PART II score). */
+export function countUnmarked(db: DbOrTx, examId: number) {
+  return countRows(db, submissions, and(eq(submissions.examId, examId), isNull(submissions.traditionalScore)));
+}
+
+/** Which of these questions some student has answered. */
+export async function answeredAmong(db: DbOrTx, questionIds: number[]): Promise<Set<number>> {
+  if (questionIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: submissionAnswers.questionId })
+    .from(submissionAnswers)
+    .where(inArray(submissionAnswers.questionId, questionIds));
+  return new Set(rows.map((row) => row.id));
+}
 
 export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
   return db
@@ -12,20 +152,9 @@ export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
     .then((rows) => rows[0]?.count ?? 0);
 }
 
-/** Every stored object of the course's exams: papers and question images. */
-export async function storedKeysOfCourse(db: DbOrTx, courseId: number): Promise<string[]> {
-  const examRows = await db
-    .select({ id: exams.id, key: exams.paperKey })
-    .from(exams)
-    .where(eq(exams.courseId, courseId));
-  const examIds = examRows.map((row) => row.id);
-  const imageRows = examIds.length
-    ? await db
-        .select({ key: mcqQuestions.imageKey })
-        .from(mcqQuestions)
-        .where(sql`${inArray(mcqQuestions.examId, examIds)} and ${isNotNull(mcqQuestions.imageKey)}`)
-    : [];
-  return [...examRows, ...imageRows].map((row) => row.key).filter((key): key is string => !!key);
+/** The course's exams: their ids and paper keys. */
+export function examsOfCourse(db: DbOrTx, courseId: number) {
+  return db.select({ id: exams.id, paperKey: exams.paperKey }).from(exams).where(eq(exams.courseId, courseId));
 }
 
 /** Questions and their options go with their exam (cascade); submissions must be gone already. */

@@ -1,10 +1,135 @@
+import { EXAM_MESSAGES, type Exam } from '@valence/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { conflict } from '../../lib/errors.js';
+import { audit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { StoredFile } from '../../lib/multipart.js';
+import type { Principal } from '../../lib/principal.js';
+import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from '../courses/course-content.js';
+import type { ExamInfo } from './exam-content.js';
+import { duplicateExam, identifierElsewhere, parseNewExam } from './exam-input.js';
+import { EXAM_NOT_FOUND, ExamReads } from './exam-reads.js';
+import { ExamPresenter } from './presenter.js';
 import * as repo from './repository.js';
 
-/** Exams, their questions and the students' submissions. For now only their part in a course. */
-export class ExamsService implements CourseContent {
+export const NO_QUESTIONS = 'Add at least one question before publishing this MCQ exam.';
+
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'courses'>;
+
+/**
+ * Exams of a course (MCQ and PART II), their publication and marks gates, and their part in a
+ * course delete. Questions attach themselves (`attach`); submissions are counted here.
+ */
+export class ExamsService extends ExamReads implements CourseContent {
+  private readonly storage: ObjectStorage;
+  private readonly config: Pick<Config, 'timeZone' | 'downloadLinkTtlSeconds'>;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: Deps) {
+    super(deps.db, deps.courses, new ExamPresenter(deps.storage, deps.config));
+    this.storage = deps.storage;
+    this.config = deps.config;
+    this.log = deps.log;
+  }
+
+  /**
+   * Under the course's share lock (a course delete waits, or wins and this is a 404) and the
+   * identifier's lock (two courses cannot take one identifier at once): an identifier belongs to one
+   * course, since the marks summary finds exams by identifier alone, and a course has at most one
+   * live exam of each type under it.
+   */
+  async create(raw: unknown, paper: StoredFile | null): Promise<Exam> {
+    const input = parseNewExam(raw, paper, this.config.timeZone);
+    const { examIdentifier: identifier, examType } = input;
+    const id = await this.courses.withCourseLocked(input.courseId, async (tx, course) => {
+      await repo.lockIdentifier(tx, identifier);
+      const elsewhere = await repo.courseUsingIdentifier(tx, identifier, course.id);
+      if (elsewhere !== undefined) {
+        throw conflict(identifierElsewhere(identifier, (await this.courses.get(elsewhere, tx)).title));
+      }
+      if (await repo.hasLiveExam(tx, course.id, identifier, examType))
+        throw conflict(duplicateExam(examType, identifier));
+      try {
+        return (await repo.insertExam(tx, { ...input, courseId: course.id, paperKey: paper?.key ?? null })).id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(duplicateExam(examType, identifier));
+        throw error;
+      }
+    });
+    return this.get(id);
+  }
+
+  /**
+   * Runs `work` holding the exam's row lock: changes to its questions, its publication and its
+   * content happen one at a time and each sees the others' outcome. 404 for an unknown exam.
+   */
+  withExamLocked<T>(examId: number, work: (tx: Tx, exam: ExamInfo & repo.ExamRow) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const exam = await repo.lockExam(tx, examId);
+      if (!exam) throw notFound(EXAM_NOT_FOUND);
+      return work(tx, exam);
+    });
+  }
+
+  submissionCount(db: DbOrTx, examId: number): Promise<number> {
+    return repo.countSubmissions(db, examId);
+  }
+
+  /** Which of these questions some student has answered. */
+  answeredQuestions(db: DbOrTx, questionIds: number[]): Promise<Set<number>> {
+    return repo.answeredAmong(db, questionIds);
+  }
+
+  /**
+   * Deletes what the exam holds (questions, their pictures, the paper), keeps the exam row marked
+   * contentDeleted and unpublished. Refused while it has submissions: marks are never lost.
+   */
+  async deleteContent(actor: Principal, id: number): Promise<Exam> {
+    const keys = await this.withExamLocked(id, async (tx, exam) => {
+      if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
+      if ((await repo.countSubmissions(tx, id)) > 0) throw conflict(EXAM_MESSAGES.hasSubmissions);
+      const keys = (await this.presenter.content?.deleteForExams(tx, [id])) ?? [];
+      if (exam.paperKey) keys.push(exam.paperKey);
+      await repo.updateExam(tx, id, { contentDeleted: true, published: false, paperKey: null });
+      await audit(tx, actor, 'exam.deleteContent', `exam:${id}`, { ...describe(exam), files: keys.length });
+      return keys;
+    });
+    await this.removeFiles(keys);
+    return this.get(id);
+  }
+
+  /** Publishing needs content: not deleted, and for MCQ at least one question. Unpublishing always works. */
+  async setPublished(actor: Principal, id: number, published: boolean): Promise<Exam> {
+    await this.withExamLocked(id, async (tx, exam) => {
+      if (published && exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
+      if (published && exam.examType === 'MCQ') {
+        const counts = await this.presenter.content?.countByExam(tx, [id]);
+        if (!counts?.get(id)) throw conflict(NO_QUESTIONS);
+      }
+      await repo.updateExam(tx, id, { published });
+      await audit(tx, actor, published ? 'exam.publish' : 'exam.unpublish', `exam:${id}`, describe(exam));
+    });
+    return this.get(id);
+  }
+
+  /** Marks go out (or back) only for a published PART II exam; publishing says how many are unmarked. */
+  async setGradesPublished(actor: Principal, id: number, gradesPublished: boolean) {
+    const unmarkedCount = await this.withExamLocked(id, async (tx, exam) => {
+      if (exam.examType !== 'TRADITIONAL' || !exam.published || exam.contentDeleted) {
+        throw conflict(EXAM_MESSAGES.gradesGate);
+      }
+      await repo.updateExam(tx, id, { gradesPublished });
+      const unmarkedCount = await repo.countUnmarked(tx, id);
+      const action = gradesPublished ? 'exam.publishGrades' : 'exam.unpublishGrades';
+      await audit(tx, actor, action, `exam:${id}`, { ...describe(exam), unmarkedCount });
+      return unmarkedCount;
+    });
+    return { ...(await this.get(id)), unmarkedCount };
+  }
+
   /** Marks are never lost silently: a course whose exams have submissions cannot be deleted. */
   async refuseCourseDelete(tx: Tx, course: { id: number; title: string }): Promise<void> {
     const submissions = await repo.countSubmissionsOfCourse(tx, course.id);
@@ -15,8 +140,16 @@ export class ExamsService implements CourseContent {
     }
   }
 
+  /** The course's exams with their questions; answers every paper and picture key to remove after commit. */
   async deleteCourseContent(tx: Tx, courseId: number): Promise<string[]> {
-    const keys = await repo.storedKeysOfCourse(tx, courseId);
+    const rows = await repo.examsOfCourse(tx, courseId);
+    const keys = rows.length
+      ? ((await this.presenter.content?.deleteForExams(
+          tx,
+          rows.map((row) => row.id),
+        )) ?? [])
+      : [];
+    keys.push(...rows.map((row) => row.paperKey).filter((key): key is string => !!key));
     await repo.deleteExamsOfCourse(tx, courseId);
     return keys;
   }
@@ -25,4 +158,19 @@ export class ExamsService implements CourseContent {
   submissionsOfStudent(tx: DbOrTx, studentId: number): Promise<number> {
     return repo.countSubmissionsOfStudent(tx, studentId);
   }
+
+  /** Stored files go only after their rows are gone, so a failed delete never leaves rows pointing at nothing. */
+  private async removeFiles(keys: string[]) {
+    for (const key of keys) {
+      await this.storage
+        .delete(key)
+        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
+    }
+  }
 }
+
+const describe = (exam: repo.ExamRow) => ({
+  title: exam.title,
+  examIdentifier: exam.examIdentifier,
+  examType: exam.examType,
+});

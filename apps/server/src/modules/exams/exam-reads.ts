@@ -1,0 +1,65 @@
+import type { Exam, ExamDetail, ExamGroupPage, PageQuery } from '@valence/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import type { CoursesService } from '../courses/service.js';
+import type { ExamContent, ExamInfo } from './exam-content.js';
+import type { ExamPresenter } from './presenter.js';
+import * as repo from './repository.js';
+
+export const EXAM_NOT_FOUND = 'Exam not found.';
+
+/** What the exams module answers about its exams; `ExamsService` adds the changes. */
+export class ExamReads {
+  constructor(
+    protected readonly db: Db,
+    protected readonly courses: CoursesService,
+    protected readonly presenter: ExamPresenter,
+  ) {}
+
+  /** Called by the questions module when it is registered; answers `content`. */
+  attach<T extends ExamContent>(content: T): T {
+    this.presenter.content = content;
+    return content;
+  }
+
+  /**
+   * Without `limit`: every exam of the course (content-deleted ones too), newest first, `q` matching
+   * title or description. With it: a page of identifier groups having an exam that matches, ordered
+   * by their newest exam; `items` holds every exam of those groups and `total` counts groups.
+   */
+  async list(courseId: number, query: PageQuery): Promise<Exam[] | ExamGroupPage> {
+    const course = await this.courses.get(courseId);
+    if (query.limit === undefined) {
+      return this.presenter.present(this.db, await repo.listExams(this.db, courseId, query.q), course.title);
+    }
+    const window = { limit: query.limit, offset: query.offset ?? 0 };
+    const groups = window.limit === 0 ? [] : await repo.groupPage(this.db, courseId, query.q, window);
+    const total = groups[0]?.total ?? (await repo.countGroups(this.db, courseId, query.q));
+    const order = new Map(groups.map((group, i) => [group.identifier, i]));
+    const rows = groups.length ? await repo.examsOfGroups(this.db, courseId, [...order.keys()]) : [];
+    // Stable: newest first inside each group, as the query gave them.
+    rows.sort((a, b) => (order.get(a.examIdentifier) ?? 0) - (order.get(b.examIdentifier) ?? 0));
+    return { items: await this.presenter.present(this.db, rows, course.title), total, ...window };
+  }
+
+  async get(id: number, db: DbOrTx = this.db): Promise<Exam> {
+    const row = await repo.findExam(db, id);
+    if (!row) throw notFound(EXAM_NOT_FOUND);
+    const course = await this.courses.get(row.courseId, db);
+    const [exam] = await this.presenter.present(db, [row], course.title);
+    return exam as Exam;
+  }
+
+  async detail(id: number): Promise<ExamDetail> {
+    const exam = await this.get(id);
+    const mcqQuestions = (await this.presenter.content?.listForExam(this.db, id)) ?? [];
+    return { ...exam, mcqQuestions };
+  }
+
+  /** The exam as other modules may know it; 404 for an unknown exam. */
+  async info(examId: number): Promise<ExamInfo> {
+    const row = await repo.findExam(this.db, examId);
+    if (!row) throw notFound(EXAM_NOT_FOUND);
+    return row;
+  }
+}

@@ -1,0 +1,55 @@
+import type { Exam } from '@valence/contract';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { fileNameOfKey } from '../../lib/multipart.js';
+import type { ObjectStorage } from '../../storage/storage.js';
+import type { ExamContent } from './exam-content.js';
+import type { ExamWithCounts } from './repository.js';
+
+/** Turns exam rows into the API's exams: course title, counts and a fresh signed link to the paper. */
+export class ExamPresenter {
+  content: ExamContent | undefined;
+
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly config: Pick<Config, 'downloadLinkTtlSeconds'>,
+  ) {}
+
+  /** A paper whose exam's content is deleted has no link (its file is gone). */
+  private paperUrl(row: ExamWithCounts): Promise<string | null> {
+    if (!row.paperKey || row.contentDeleted) return Promise.resolve(null);
+    return this.storage.signedUrl(row.paperKey, {
+      ttlSeconds: this.config.downloadLinkTtlSeconds,
+      fileName: fileNameOfKey(row.paperKey),
+    });
+  }
+
+  /** Exams of one course, their question counts asked in one query. */
+  async present(db: DbOrTx, rows: ExamWithCounts[], courseTitle: string): Promise<Exam[]> {
+    const counts =
+      rows.length && this.content
+        ? await this.content.countByExam(
+            db,
+            rows.map((row) => row.id),
+          )
+        : null;
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        courseId: row.courseId,
+        courseTitle,
+        title: row.title,
+        description: row.description,
+        dueDate: row.dueDate.toISOString(),
+        examType: row.examType,
+        examIdentifier: row.examIdentifier,
+        published: row.published,
+        gradesPublished: row.gradesPublished,
+        contentDeleted: row.contentDeleted,
+        examPaperUrl: await this.paperUrl(row),
+        questionCount: counts?.get(row.id) ?? 0,
+        submissionCount: row.submissionCount,
+      })),
+    );
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  EXAM_LIMITS,
+  errorResponseSchema,
+  examIdParamSchema,
+  IMAGE_KINDS,
+  mcqQuestionSchema,
+  questionParamSchema,
+} from '@valence/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FileFieldOptions, FormSpec } from '../../lib/multipart.js';
+import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
+import { requirePrincipal } from '../../plugins/auth.js';
+
+const image = (maxCount = 1): FileFieldOptions => ({
+  kinds: IMAGE_KINDS,
+  maxBytes: EXAM_LIMITS.imageMaxBytes,
+  keyPrefix: 'questions/',
+  label: 'The question image',
+  maxCount,
+});
+
+/** One question: its JSON and an optional picture. */
+const QUESTION_FORM: FormSpec = { fields: { questionDTO: {} }, files: { questionImageFile: image() } };
+/** Many: a JSON array (up to 100 questions of up to ~10,000 characters each) and one picture part per question. */
+const BULK_FORM: FormSpec = {
+  fields: { questions: { maxBytes: 8 * 1024 * 1024 } },
+  files: { questionImageFiles: image(EXAM_LIMITS.questionsPerBulk) },
+};
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const uploadErrors = { ...errors, 413: errorResponseSchema };
+
+/** The spec's MCQ question calls; staff only (the answers show which option is correct). */
+export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['mcq questions'];
+  const base = '/api/v1/exams/:examId/mcq-questions';
+  acceptAnyBody(app);
+
+  app.get(
+    base,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: examIdParamSchema,
+        response: { 200: z.array(mcqQuestionSchema), 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    (request) => app.questions.list(request.params.examId),
+  );
+
+  app.post(
+    base,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Add a question: multipart questionDTO (JSON) and an optional questionImageFile',
+        consumes: ['multipart/form-data'],
+        params: examIdParamSchema,
+        response: { 201: mcqQuestionSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const question = await withMultipartForm(request, app.storage, QUESTION_FORM, (form) =>
+        app.questions.create(request.params.examId, form.json('questionDTO'), form.file('questionImageFile')),
+      );
+      return reply.status(201).send(question);
+    },
+  );
+
+  app.post(
+    `${base}/bulk`,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Add many questions: multipart questions (JSON array) and questionImageFiles, one part per question',
+        consumes: ['multipart/form-data'],
+        params: examIdParamSchema,
+        response: { 201: z.array(mcqQuestionSchema), ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const questions = await withMultipartForm(request, app.storage, BULK_FORM, (form) =>
+        app.questions.createMany(request.params.examId, form.json('questions'), form.files.questionImageFiles ?? []),
+      );
+      return reply.status(201).send(questions);
+    },
+  );
+
+  app.put(
+    `${base}/:questionId`,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Edit a question: same form; the picture stays unless a new one comes or removeImage is true',
+        consumes: ['multipart/form-data'],
+        params: questionParamSchema,
+        response: { 200: mcqQuestionSchema, ...uploadErrors },
+      },
+    },
+    (request) =>
+      withMultipartForm(request, app.storage, QUESTION_FORM, (form) =>
+        app.questions.update(
+          request.params.examId,
+          request.params.questionId,
+          form.json('questionDTO'),
+          form.file('questionImageFile'),
+        ),
+      ),
+  );
+
+  app.delete(
+    `${base}/:questionId`,
+    {
+      config: { access: 'staff' },
+      schema: { tags, summary: 'Delete a question; 409 once a student has answered it', params: questionParamSchema },
+    },
+    async (request, reply) => {
+      await app.questions.delete(requirePrincipal(request), request.params.examId, request.params.questionId);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import { EXAM_LIMITS, EXAM_MESSAGES, type McqQuestion, QUESTION_MESSAGES } from '@valence/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { fileNameOfKey, type StoredFile } from '../../lib/multipart.js';
+import type { Principal } from '../../lib/principal.js';
+import type { ObjectStorage } from '../../storage/storage.js';
+import type { ExamContent, ExamInfo } from '../exams/exam-content.js';
+import type { ExamsService } from '../exams/service.js';
+import {
+  checkBulk,
+  checkQuestion,
+  correctPosition,
+  type ParsedQuestion,
+  parseBulk,
+  parseQuestion,
+  toValues,
+} from './question-input.js';
+import * as repo from './repository.js';
+
+export const QUESTION_NOT_FOUND = 'Question not found.';
+export const SUBMITTED_ALREADY = 'Cannot add questions: students have already submitted this exam.';
+export const CORRECT_LOCKED = 'Cannot change the correct option because students have answered this question.';
+
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams'>;
+
+/**
+ * The MCQ questions of an exam: five options, one correct, text or a picture. Every change holds the
+ * exam's row lock (through `app.exams`), so it sees a content delete or a publication in progress.
+ */
+export class QuestionsService implements ExamContent {
+  private readonly db: Db;
+  private readonly storage: ObjectStorage;
+  private readonly config: Pick<Config, 'downloadLinkTtlSeconds'>;
+  private readonly log: FastifyBaseLogger;
+  private readonly exams: ExamsService;
+
+  constructor({ db, storage, config, log, exams }: Deps) {
+    this.db = db;
+    this.storage = storage;
+    this.config = config;
+    this.log = log;
+    this.exams = exams;
+  }
+
+  /** Staff's view: the correct option is included; pictures as signed links. */
+  private present(rows: repo.QuestionWithOptions[]): Promise<McqQuestion[]> {
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        questionText: row.questionText,
+        questionImageUrl: row.imageKey
+          ? await this.storage.signedUrl(row.imageKey, {
+              ttlSeconds: this.config.downloadLinkTtlSeconds,
+              fileName: fileNameOfKey(row.imageKey),
+            })
+          : null,
+        options: row.options.map((option) => ({
+          id: option.id,
+          optionText: option.optionText,
+          isCorrect: option.isCorrect,
+        })),
+      })),
+    );
+  }
+
+  countByExam(db: DbOrTx, examIds: number[]): Promise<Map<number, number>> {
+    return repo.countByExam(db, examIds);
+  }
+
+  async listForExam(db: DbOrTx, examId: number): Promise<McqQuestion[]> {
+    return this.present(await repo.listForExam(db, examId));
+  }
+
+  deleteForExams(tx: Tx, examIds: number[]): Promise<string[]> {
+    return repo.deleteForExams(tx, examIds);
+  }
+
+  async list(examId: number): Promise<McqQuestion[]> {
+    const exam = await this.exams.info(examId);
+    if (exam.examType !== 'MCQ') throw badRequest(EXAM_MESSAGES.notMcq);
+    return this.listForExam(this.db, examId);
+  }
+
+  async create(examId: number, raw: unknown, image: StoredFile | null): Promise<McqQuestion> {
+    const question = parseQuestion(raw);
+    return this.add(examId, [question], [image], () => checkQuestion(question, !!image)).then(
+      (added) => added[0] as McqQuestion,
+    );
+  }
+
+  /** All or nothing: every question is checked first, then all are saved in one transaction. */
+  createMany(examId: number, raw: unknown, images: readonly (StoredFile | null)[]): Promise<McqQuestion[]> {
+    const questions = parseBulk(raw);
+    return this.add(examId, questions, images, () => checkBulk(questions, images));
+  }
+
+  private async add(
+    examId: number,
+    questions: ParsedQuestion[],
+    images: readonly (StoredFile | null)[],
+    check: () => void,
+  ): Promise<McqQuestion[]> {
+    const rows = await this.exams.withExamLocked(examId, async (tx, exam) => {
+      assertWritable(exam);
+      check();
+      if ((await this.exams.submissionCount(tx, examId)) > 0) throw conflict(SUBMITTED_ALREADY);
+      const count = await repo.countForExam(tx, examId);
+      if (count + questions.length > EXAM_LIMITS.questionsPerExam) {
+        throw conflict(`An exam can have at most ${EXAM_LIMITS.questionsPerExam} questions; this one has ${count}.`);
+      }
+      const values = questions.map((question, i) => toValues(question, images[i]?.key ?? null));
+      return repo.insertQuestions(tx, examId, values);
+    });
+    return this.present(rows);
+  }
+
+  /**
+   * The picture stays unless a new one comes or removeImage is set. Once students have answered
+   * the question its wording may change but not which option is correct (their marks depend on it).
+   */
+  async update(examId: number, questionId: number, raw: unknown, image: StoredFile | null): Promise<McqQuestion> {
+    const question = parseQuestion(raw);
+    const { row, oldKey } = await this.exams.withExamLocked(examId, async (tx, exam) => {
+      assertWritable(exam);
+      const current = await repo.findQuestion(tx, examId, questionId);
+      if (!current) throw notFound(QUESTION_NOT_FOUND);
+      const imageKey = image?.key ?? (question.removeImage ? null : current.imageKey);
+      checkQuestion(question, imageKey !== null);
+      if (correctPosition(current.options) !== correctPosition(question.options)) {
+        const answered = await this.exams.answeredQuestions(tx, [questionId]);
+        if (answered.has(questionId)) throw conflict(CORRECT_LOCKED);
+      }
+      const row = await repo.updateQuestion(tx, current, toValues(question, imageKey));
+      return { row, oldKey: current.imageKey !== imageKey ? current.imageKey : null };
+    });
+    if (oldKey) await this.removeFile(oldKey);
+    return (await this.present([row]))[0] as McqQuestion;
+  }
+
+  async delete(actor: Principal, examId: number, questionId: number): Promise<void> {
+    const key = await this.exams.withExamLocked(examId, async (tx, exam) => {
+      assertWritable(exam);
+      const current = await repo.findQuestion(tx, examId, questionId);
+      if (!current) throw notFound(QUESTION_NOT_FOUND);
+      if ((await this.exams.answeredQuestions(tx, [questionId])).has(questionId)) {
+        throw conflict(QUESTION_MESSAGES.answered);
+      }
+      await repo.deleteQuestion(tx, questionId);
+      await audit(tx, actor, 'question.delete', `question:${questionId}`, {
+        examId,
+        examIdentifier: exam.examIdentifier,
+        questionText: current.questionText?.slice(0, 200) ?? null,
+      });
+      return current.imageKey;
+    });
+    if (key) await this.removeFile(key);
+  }
+
+  /** After the commit: a failed removal leaves an orphan file, never a row pointing at nothing. */
+  private async removeFile(key: string) {
+    await this.storage.delete(key).catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
+  }
+}
+
+/** Questions change only on an MCQ exam whose content is still there. */
+function assertWritable(exam: ExamInfo) {
+  if (exam.examType !== 'MCQ') throw badRequest(EXAM_MESSAGES.notMcq);
+  if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
+}
