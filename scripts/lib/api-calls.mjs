@@ -80,15 +80,15 @@ function candidates(main, pupil) {
     ...(pupil
       ? [
           { name: 'GET /api/enrollments/student/{id}', url: `/api/enrollments/student/${pupil.studentId}` },
-          { name: 'GET /api/watchtime/total/{username}', url: `/api/watchtime/total/${pupil.studentUsername}` },
+          { name: 'GET /api/api/watchtime/total/{username}', url: `/api/api/watchtime/total/${pupil.studentUsername}` },
           {
-            name: 'GET /api/watchtime/{username}?limit=5&offset=0',
-            url: `/api/watchtime/${pupil.studentUsername}?limit=5&offset=0`,
+            name: 'GET /api/api/watchtime/{username}?limit=5&offset=0',
+            url: `/api/api/watchtime/${pupil.studentUsername}?limit=5&offset=0`,
             paged: true,
           },
           {
-            name: 'GET /api/watchtime/{username}?limit=5&q=organic&sort=videoName',
-            url: `/api/watchtime/${pupil.studentUsername}?limit=5&offset=0&q=organic&sort=videoName`,
+            name: 'GET /api/api/watchtime/{username}?limit=5&q=organic&sort=videoName',
+            url: `/api/api/watchtime/${pupil.studentUsername}?limit=5&offset=0&q=organic&sort=videoName`,
             paged: true,
           },
         ]

@@ -55,9 +55,12 @@ const matrix: Record<string, Row> = {
   'GET /api/enrollments/course/:id': { path: `/api/enrollments/course/${MISSING}`, expect: [401, 403, 404, 404] },
   'POST /api/enrollments': { path: '/api/enrollments', body: {}, expect: [401, 403, 400, 400] },
   'POST /api/enrollments/bulk': { path: '/api/enrollments/bulk', body: {}, expect: [401, 403, 400, 400] },
-  'GET /api/watchtime/:username': { path: '/api/watchtime/nobody-here', expect: [401, 403, 404, 404] },
-  'GET /api/watchtime/total/:username': { path: '/api/watchtime/total/nobody-here', expect: [401, 403, 404, 404] },
-  'DELETE /api/watchtime/:id': { path: `/api/watchtime/${MISSING}`, expect: [401, 403, 403, 404] },
+  'GET /api/api/watchtime/:username': { path: '/api/api/watchtime/nobody-here', expect: [401, 403, 404, 404] },
+  'GET /api/api/watchtime/total/:username': {
+    path: '/api/api/watchtime/total/nobody-here',
+    expect: [401, 403, 404, 404],
+  },
+  'DELETE /api/api/watchtime/:id': { path: `/api/api/watchtime/${MISSING}`, expect: [401, 403, 403, 404] },
   'POST /api/resources': { path: '/api/resources', body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/resources/:id': { path: `/api/resources/${MISSING}`, expect: [401, 403, 403, 404] },
   // The student app (DESIGN §5): students only.

@@ -113,7 +113,7 @@ describe('POST /api/watchtime', () => {
     expect(record).toMatchObject({ videoName: 'Alkenes', watchedDuration: 754.5 });
     expect(Date.parse(record.timestamp)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(record.timestamp)).toBeLessThanOrEqual(Date.now() + 1000);
-    const total = await t.call('GET', '/api/watchtime/total/nimali', staff);
+    const total = await t.call('GET', '/api/api/watchtime/total/nimali', staff);
     expect(total.json()).toBe(754.5);
   });
 
@@ -155,6 +155,6 @@ describe('POST /api/watchtime', () => {
     expect(
       (await t.call('POST', '/api/api/watchtime', staff, { resourceId: lecture.live, watchedDuration: 5 })).statusCode,
     ).toBe(403);
-    expect((await t.call('GET', '/api/watchtime/total/nimali', staff)).json()).toBe(754.5 + 1860);
+    expect((await t.call('GET', '/api/api/watchtime/total/nimali', staff)).json()).toBe(754.5 + 1860);
   });
 });

@@ -14,7 +14,7 @@ export const watchTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['watch time'];
 
   app.get(
-    '/watchtime/total/:username',
+    '/api/watchtime/total/:username',
     {
       config: { access: 'staff' },
       schema: {
@@ -28,7 +28,7 @@ export const watchTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/watchtime/:username',
+    '/api/watchtime/:username',
     {
       config: { access: 'staff' },
       schema: {
@@ -43,7 +43,7 @@ export const watchTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/watchtime/:id',
+    '/api/watchtime/:id',
     {
       config: { access: 'superadmin' },
       schema: { tags, summary: 'Delete one watch record (superadmin only)', params: idParamSchema },

@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers = staff) => t.call('GET', `/api${url}`, headers);
+const get = (url: string, headers = staff) => t.call('GET', `/api/api${url}`, headers);
 const names = (body: { items: { videoName: string }[] }) => body.items.map((r) => r.videoName);
 
 describe('GET /watchtime/{username}', () => {
@@ -104,7 +104,7 @@ describe('GET /watchtime/total/{username}', () => {
 
 describe('DELETE /watchtime/{id}', () => {
   it('lets only a superadmin delete a record, and audits it', async () => {
-    const remove = (who: AuthHeaders) => t.call('DELETE', `/api/watchtime/${ids.late}`, who);
+    const remove = (who: AuthHeaders) => t.call('DELETE', `/api/api/watchtime/${ids.late}`, who);
     expect((await remove(staff)).statusCode).toBe(403);
     expect((await remove(boss)).statusCode).toBe(204);
     expectMessage(await remove(boss), 404, 'Watch time record not found.');

@@ -40,8 +40,8 @@ function setup(role: 'ROLE_ADMIN' | 'ROLE_SUPERADMIN' = 'ROLE_ADMIN', extra = {}
     }),
     'GET /enrollments/student/1': { body: ENROLMENTS },
     'PUT /enrollments/51': ({ body }) => ({ body: { ...ENROLMENTS[0], ...(body as object) } }),
-    'GET /watchtime/pupil1': pagedRoute(RECORDS, (r) => r.videoName),
-    'GET /watchtime/total/pupil1': { body: 3725 * 7 },
+    'GET /api/watchtime/pupil1': pagedRoute(RECORDS, (r) => r.videoName),
+    'GET /api/watchtime/total/pupil1': { body: 3725 * 7 },
     'POST /logoutstudent': { status: 204 },
     'GET /api/v1/exams/student/1/score-summary': { body: SCORE_ROWS },
     ...extra,
@@ -147,7 +147,7 @@ describe('Students screen', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'videoName');
     await waitFor(() =>
       expect(
-        fetch.calls.some((call) => call.path === '/watchtime/pupil1?limit=5&offset=0&sort=videoName&from=2026-03-02'),
+        fetch.calls.some((call) => call.path === '/api/watchtime/pupil1?limit=5&offset=0&sort=videoName&from=2026-03-02'),
       ).toBe(true),
     );
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

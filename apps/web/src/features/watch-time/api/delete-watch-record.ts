@@ -3,7 +3,7 @@ import { useChange } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteWatchRecord(id: number): Promise<void> {
-  return apiFetch<void>(`/watchtime/${id}`, { method: 'DELETE' });
+  return apiFetch<void>(`/api/watchtime/${id}`, { method: 'DELETE' });
 }
 
 export const useDeleteWatchRecord = () =>

@@ -5,7 +5,7 @@ import { keys } from '../../../lib/query-keys';
 
 /** All the seconds the student has watched. */
 export function getWatchTotal(username: string): Promise<number> {
-  return apiFetch(`/watchtime/total/${encodeURIComponent(username)}`, {}, z.number());
+  return apiFetch(`/api/watchtime/total/${encodeURIComponent(username)}`, {}, z.number());
 }
 
 export const watchTotalQueryOptions = (username: string) =>
