@@ -61,19 +61,26 @@ describe('exams', () => {
     await createExam(page, 'MCQ', 'Paper I');
     await createExam(page, 'TRADITIONAL', 'Paper II');
     const group = page.getByRole('region', { name: identifier });
-    await group.getByRole('article', { name: 'Paper I' }).waitFor();
-    await group.getByRole('article', { name: 'Paper II' }).waitFor();
+    await group.getByRole('article', { name: 'Paper I', exact: true }).waitFor();
+    await group.getByRole('article', { name: 'Paper II', exact: true }).waitFor();
     expect(await group.getByText('TRADITIONAL').count()).toBe(0);
     await group.getByText('Marks Unpublished').waitFor();
 
     // The paper opens through its signed link.
-    const paperLink = group.getByRole('article', { name: 'Paper II' }).getByRole('link', { name: 'View Paper' });
-    const paperAnswer = await page.request.get((await paperLink.getAttribute('href')) as string);
+    const paperLink = group
+      .getByRole('article', { name: 'Paper II', exact: true })
+      .getByRole('link', { name: 'View Paper' });
+    const paperAnswer = await page.request.get(
+      new URL((await paperLink.getAttribute('href')) as string, page.url()).href,
+    );
     expect(paperAnswer.status()).toBe(200);
     expect((await paperAnswer.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     // Questions: one in the dialog with a formula, then two in the add-many form.
-    await group.getByRole('article', { name: 'Paper I' }).getByRole('link', { name: 'Manage Questions' }).click();
+    await group
+      .getByRole('article', { name: 'Paper I', exact: true })
+      .getByRole('link', { name: 'Manage Questions' })
+      .click();
     await page.getByRole('heading', { name: 'Manage MCQ Questions' }).waitFor();
     await page.getByRole('button', { name: 'Add Question' }).click();
     const single = page.getByRole('dialog', { name: 'Add Question' });
@@ -108,14 +115,16 @@ describe('exams', () => {
 
     // Publish, then unpublish, on the exams screen.
     await page.getByRole('link', { name: /Back to/ }).click();
-    const mcq = page.getByRole('region', { name: identifier }).getByRole('article', { name: 'Paper I' });
+    const mcq = page.getByRole('region', { name: identifier }).getByRole('article', { name: 'Paper I', exact: true });
     await mcq.getByRole('button', { name: 'Publish Exam' }).click();
     await mcq.getByText('Published', { exact: true }).waitFor();
     await mcq.getByRole('button', { name: 'Unpublish Exam' }).click();
     await mcq.getByText('Unpublished', { exact: true }).waitFor();
 
     // Delete content asks first with the spec's words.
-    const partTwo = page.getByRole('region', { name: identifier }).getByRole('article', { name: 'Paper II' });
+    const partTwo = page
+      .getByRole('region', { name: identifier })
+      .getByRole('article', { name: 'Paper II', exact: true });
     await partTwo.getByRole('button', { name: 'Delete Content' }).click();
     const confirm = page.getByRole('dialog');
     await confirm
