@@ -147,7 +147,9 @@ describe('Students screen', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'videoName');
     await waitFor(() =>
       expect(
-        fetch.calls.some((call) => call.path === '/api/watchtime/pupil1?limit=5&offset=0&sort=videoName&from=2026-03-02'),
+        fetch.calls.some(
+          (call) => call.path === '/api/watchtime/pupil1?limit=5&offset=0&sort=videoName&from=2026-03-02',
+        ),
       ).toBe(true),
     );
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

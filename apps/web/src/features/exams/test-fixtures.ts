@@ -23,6 +23,7 @@ export const exam = (
   examPaperUrl: examType === 'TRADITIONAL' ? `https://files.example/${id}.pdf` : null,
   questionCount: 0,
   submissionCount: 0,
+  unmarkedCount: 0,
   ...extra,
 });
 // The server sends a group's PART II before its MCQ here: the card still puts the MCQ first.

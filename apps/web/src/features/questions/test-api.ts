@@ -18,6 +18,7 @@ export const EXAM: ExamDetail = {
   examPaperUrl: null,
   questionCount: 2,
   submissionCount: 0,
+  unmarkedCount: 0,
   mcqQuestions: [],
 };
 

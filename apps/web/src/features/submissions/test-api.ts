@@ -18,6 +18,7 @@ export const MCQ_EXAM: ExamDetail = {
   examPaperUrl: null,
   questionCount: 50,
   submissionCount: 2,
+  unmarkedCount: 0,
   mcqQuestions: [],
 };
 export const PART_TWO_EXAM: ExamDetail = {

@@ -31,6 +31,7 @@ const created = (dto: Record<string, unknown>): Exam => ({
   examPaperUrl: null,
   questionCount: 0,
   submissionCount: 0,
+  unmarkedCount: 0,
 });
 
 function setup(answer?: { status: number; body: unknown }, courseId: number | null = 7) {

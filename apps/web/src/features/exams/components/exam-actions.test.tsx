@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAGE_SIZE } from '@valence/contract';
+import { type Exam, PAGE_SIZE } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { usePagedSearch } from '../../../lib/paging';
@@ -85,6 +85,27 @@ describe('ExamActions', () => {
     expect(fetch.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       '/api/v1/exams/2/publish-grades',
     ]);
+  });
+
+  it('asks first when scripts are still unmarked, and Cancel publishes nothing', async () => {
+    const unmarked = { ...(EXAMS[0] as Exam), unmarkedCount: 3 };
+    const answer = { ...unmarked, gradesPublished: true };
+    const { fetch, user } = setup({
+      'GET /api/v1/exams/course/7/all': groupsRoute([unmarked, ...EXAMS.slice(1)]),
+      'POST /api/v1/exams/2/publish-grades': { body: answer },
+    });
+    const card = await examCard('CHEM101_FINAL Part II');
+    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Publish Marks' });
+    expect(within(dialog).getByText('3 scripts are still unmarked. Publish anyway?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
+    dialog = await screen.findByRole('dialog', { name: 'Publish Marks' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Marks published. 3 scripts are still unmarked.');
   });
 
   it('asks before deleting content, and shows why the server refused', async () => {

@@ -32,6 +32,21 @@ export function ExamActions({ exam }: { exam: Exam }) {
     if (sure) await remove.mutateAsync(exam).catch(() => {});
   }
 
+  /** Marks may go out with scripts still unmarked (a late script), but only when the tutor says so. */
+  async function handleMarks() {
+    const publishing = !exam.gradesPublished;
+    const unmarked = exam.unmarkedCount;
+    if (publishing && unmarked > 0) {
+      const sure = await confirmDialog({
+        title: 'Publish Marks',
+        message: `${unmarked} ${unmarked === 1 ? 'script is' : 'scripts are'} still unmarked. Publish anyway?`,
+        confirmLabel: 'Publish',
+      });
+      if (!sure) return;
+    }
+    marks.mutate({ exam, published: publishing });
+  }
+
   // A disabled link is a plain disabled button: an <a> cannot be disabled.
   const paper =
     gone || !exam.examPaperUrl ? (
@@ -72,7 +87,7 @@ export function ExamActions({ exam }: { exam: Exam }) {
           {...small}
           color={exam.gradesPublished ? 'orange' : 'blue'}
           disabled={marks.isPending}
-          onClick={() => marks.mutate({ exam, published: !exam.gradesPublished })}
+          onClick={handleMarks}
         >
           {exam.gradesPublished ? 'Unpublish Marks' : 'Publish Marks'}
         </Button>
