@@ -70,7 +70,7 @@ describe('students', () => {
     // Export the watch-time PDF: a real PDF naming the student.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export PDF' }).click(),
+      page.getByRole('region', { name: 'Watch Time Records' }).getByRole('button', { name: 'Export PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${renamed.replace(/[^A-Za-z0-9]/g, '_')}_watch_time.pdf`);
     const pdf = await readFile((await download.path()) as string, 'latin1');

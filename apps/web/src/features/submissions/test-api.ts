@@ -1,6 +1,4 @@
 import type { ExamDetail, McqFeedback, Submission } from '@valence/contract';
-import { vi } from 'vitest';
-import { fakeFetch } from '../../test/render';
 
 /** Fixtures and a fetch stub for this feature's tests and its page's; not part of the app. */
 export const MCQ_EXAM: ExamDetail = {
@@ -80,20 +78,4 @@ export const FEEDBACK: McqFeedback = {
   ],
 };
 
-export type SentForm = { method: string; path: string; form: FormData };
-
-/** `fakeFetch` that also keeps each multipart body sent, which `fakeFetch` alone does not record. */
-export function stubApi(routes: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch(routes);
-  const forms: SentForm[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.body instanceof FormData)
-      forms.push({
-        method: (init.method ?? 'GET').toUpperCase(),
-        path: String(input).replace(/^.*?\/api/, ''),
-        form: init.body,
-      });
-    return fake.fn(input, init);
-  });
-  return { calls: fake.calls, forms };
-}
+export { type SentForm, stubApi } from '../../test/stub-api';

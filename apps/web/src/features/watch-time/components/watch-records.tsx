@@ -61,7 +61,7 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
   }
 
   return (
-    <Card withBorder padding="lg" component="section">
+    <Card withBorder padding="lg" component="section" aria-label="Watch Time Records">
       <Stack>
         <Group justify="space-between">
           <Title order={4}>Watch Time Records</Title>
