@@ -75,7 +75,7 @@ describe('students', () => {
     expect(download.suggestedFilename()).toBe(`${renamed.replace(/[^A-Za-z0-9]/g, '_')}_watch_time.pdf`);
     const pdf = await readFile((await download.path()) as string, 'latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
-    expect(pdf).toContain(`Student: ${renamed}`);
+    expect(pdf).toContain(`(${renamed})`);
     await page.getByText('Watch time records exported successfully').waitFor();
     expect(errors).toEqual([]);
   });
