@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, baseURL, launchBrowser, signIn } from './support.js';
+import { adminToken, api, apiForm, baseURL, launchBrowser, signIn } from './support.js';
 
 let browser: Browser;
 let courseId: number;
+let mcqId: number;
 const stamp = Date.now().toString(36);
 
 const PHONE = { width: 390, height: 844 };
@@ -44,6 +45,36 @@ beforeAll(async () => {
     token,
     body: { username: `phone-tutor-${stamp}`, password: 'tutor-pw-1', role: 'ROLE_ADMIN' },
   });
+  // An MCQ paper with a long formula, for the exams, questions and submissions screens.
+  const exam = new FormData();
+  exam.append(
+    'examDTO',
+    JSON.stringify({
+      courseId,
+      title: 'Term test 1 – Paper I (multiple choice, two hours)',
+      description: 'Equilibria, kinetics and thermochemistry',
+      dueDate: '2027-01-15T09:00',
+      examType: 'MCQ',
+      examIdentifier: `PHONE_${stamp.toUpperCase()}_TERM_TEST_ONE`,
+    }),
+  );
+  mcqId = (await apiForm<{ id: number }>('/api/v1/exams', token, exam)).id;
+  const question = new FormData();
+  question.append(
+    'questionDTO',
+    JSON.stringify({
+      questionText:
+        'For $\\ce{N2(g) + 3H2(g) <=> 2NH3(g)}$, $\\Delta H < 0$: which change raises the yield of \\ce{NH3}?',
+      options: [
+        'Raising the pressure',
+        'Raising the temperature',
+        'Adding a catalyst',
+        'Removing \\ce{H2}',
+        'Adding argon',
+      ].map((optionText, i) => ({ optionText, isCorrect: i === 0 })),
+    }),
+  );
+  await apiForm(`/api/v1/exams/${mcqId}/mcq-questions`, token, question);
 });
 afterAll(() => browser.close());
 
@@ -178,6 +209,30 @@ describe.each([
     await expectNothingClipped(page, 'staff-admin-role');
     await role.selectOption('ROLE_SUPERADMIN');
     await expectNothingClipped(page, 'staff-superadmin-role');
+
+    await page.goto(`${baseURL()}/exams?courseId=${courseId}`);
+    await page.getByRole('button', { name: 'Publish Exam' }).waitFor();
+    await expectNothingClipped(page, 'exams');
+    await page.getByRole('button', { name: 'Create New Exam' }).click();
+    await page.getByRole('dialog', { name: 'Create New Exam' }).getByLabel('Title').waitFor();
+    await expectNothingClipped(page, 'exams-create');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${baseURL()}/exams/${mcqId}/manage-questions`);
+    await page.getByRole('article', { name: 'Question 1' }).locator('.katex').first().waitFor();
+    await expectNothingClipped(page, 'manage-questions');
+
+    await page.goto(`${baseURL()}/exams/${mcqId}/submissions`);
+    await page.getByText('No submissions yet.').waitFor();
+    await expectNothingClipped(page, 'submissions');
+
+    await page.goto(`${baseURL()}/admin/student-marks-summary`);
+    await page.getByRole('button', { name: 'Get Summary' }).waitFor();
+    await expectNothingClipped(page, 'marks-summary');
+
+    await page.goto(`${baseURL()}/student/combined-exam-scores`);
+    await page.getByRole('button', { name: 'View Score' }).waitFor();
+    await expectNothingClipped(page, 'combined-scores');
 
     await context.close();
   });

@@ -43,6 +43,17 @@ export async function api<T>(
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
+/** A multipart call (exams, questions, answers) for set-up. */
+export async function apiForm<T>(path: string, token: string, form: FormData): Promise<T> {
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 export async function tokenFor(username: string, password: string): Promise<string> {
   return (await api<{ jwtToken: string }>('/signin', { body: { username, password } })).jwtToken;
 }
