@@ -25,7 +25,7 @@ export async function findCalls(base, headers) {
 
   const calls = [];
   const skipped = [];
-  for (const candidate of [...candidates(main, pupil), ...examCalls(main, mcq)]) {
+  for (const candidate of [...candidates(main, pupil), ...examCalls(main, mcq), ...markCalls(mcq, pupil)]) {
     const answer = await get(candidate.url);
     if (answer.status !== 200) throw new Error(`${candidate.name}: ${answer.status} ${answer.body}`);
     if (candidate.paged && !isPage(answer.json)) skipped.push(candidate.name);
@@ -54,6 +54,28 @@ function examCalls(main, mcq) {
       ? [
           { name: 'GET /api/api/v1/exams/{id}', url: `/api/api/v1/exams/${mcq.id}` },
           { name: 'GET /api/api/v1/exams/{id}/mcq-questions', url: `/api/api/v1/exams/${mcq.id}/mcq-questions` },
+        ]
+      : []),
+  ];
+}
+
+/** The marking screens on the main class's MCQ paper (every active student's script) and one student's marks. */
+function markCalls(mcq, pupil) {
+  if (!mcq) return [];
+  const list = `/api/api/v1/submissions/exam/${mcq.id}`;
+  return [
+    { name: 'GET /api/api/v1/submissions/exam/{id}?limit=6&offset=0', url: `${list}?limit=6&offset=0`, paged: true },
+    { name: 'GET /api/api/v1/submissions/exam/{id}?limit=6&q=ka', url: `${list}?limit=6&offset=0&q=ka`, paged: true },
+    ...(pupil
+      ? [
+          {
+            name: 'GET /api/api/v1/submissions/admin/student/{id}/marks-summary/{identifier}',
+            url: `/api/api/v1/submissions/admin/student/${pupil.studentId}/marks-summary/${encodeURIComponent(mcq.examIdentifier)}`,
+          },
+          {
+            name: 'GET /api/api/v1/exams/student/{id}/score-summary',
+            url: `/api/api/v1/exams/student/${pupil.studentId}/score-summary`,
+          },
         ]
       : []),
   ];

@@ -1,6 +1,7 @@
-import { Button, Group, Input, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Input, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { EXAM_TYPE_LABELS, type Exam, type ExamType, PAPER_ACCEPT } from '@valence/contract';
 import { useId } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useContractForm } from '../../../lib/form';
 import { useCreateExam } from '../api/create-exam';
 import { failureText } from '../api/failure-text';
@@ -102,19 +103,12 @@ export function CreateExamDialog({
             withAsterisk
             {...form.getInputProps('dueDate')}
           />
-          {create.isError && (
-            <Text c="red" role="alert" size="sm">
-              {failureText(create.error, 'Failed to create exam. Please try again.')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create Exam
-            </Button>
-          </Group>
+          <DialogActions
+            error={create.isError && failureText(create.error, 'Failed to create exam. Please try again.')}
+            onCancel={onClose}
+            submitLabel={'Create Exam'}
+            pending={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

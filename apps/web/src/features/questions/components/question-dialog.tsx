@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Group, Modal, Stack, Switch } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { McqQuestion } from '@valence/contract';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useContractForm } from '../../../lib/form';
 import { useAddQuestion } from '../api/add-question';
 import { serverMessage } from '../api/server-message';
@@ -63,19 +64,12 @@ export function QuestionDialog({ examId, question, onClose }: QuestionDialogProp
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack>
           <QuestionFields draft={draft} field={(name) => form.getInputProps(name)} currentImage={currentImage} />
-          {save.isError && (
-            <Text c="red" role="alert" size="sm">
-              {serverMessage(save.error) ?? QUESTION_TEXTS.saveFailed}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {question ? 'Save Changes' : 'Add Question'}
-            </Button>
-          </Group>
+          <DialogActions
+            error={save.isError && (serverMessage(save.error) ?? QUESTION_TEXTS.saveFailed)}
+            onCancel={onClose}
+            submitLabel={question ? 'Save Changes' : 'Add Question'}
+            pending={save.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type Student, type StudentUpdateRequest, studentUpdateRequestSchema } from '@valence/contract';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
 import { useUpdateStudent } from '../api/update-student';
@@ -33,19 +34,12 @@ export function EditStudentDialog({ student, onClose }: { student: Student; onCl
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          {update.isError && (
-            <Text c="red" role="alert" size="sm">
-              {errorMessage(update.error, 'The student could not be updated.')}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Update
-            </Button>
-          </Group>
+          <DialogActions
+            error={update.isError && errorMessage(update.error, 'The student could not be updated.')}
+            onCancel={onClose}
+            submitLabel={'Update'}
+            pending={update.isPending}
+          />
         </Stack>
       </form>
     </Modal>

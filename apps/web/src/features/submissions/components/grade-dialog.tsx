@@ -1,7 +1,8 @@
-import { Button, Group, Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ExamType, gradeFieldsSchema, MARKED_PAPER_ACCEPT, type Submission } from '@valence/contract';
 import { useId } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useContractForm } from '../../../lib/form';
 import { failureText } from '../api/failure-text';
 import { useGradeSubmission } from '../api/grade-submission';
@@ -101,19 +102,13 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
               style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
             />
           </Input.Wrapper>
-          {problem && (
-            <Text c="red" role="alert" size="sm">
-              {problem}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={grade.isPending} disabled={blocked !== null}>
-              Save Mark
-            </Button>
-          </Group>
+          <DialogActions
+            error={problem}
+            onCancel={onClose}
+            submitLabel={'Save Mark'}
+            pending={grade.isPending}
+            disabled={blocked !== null}
+          />
         </Stack>
       </form>
     </Modal>
