@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_ANSWER_MAX_BYTES } from '@valence/contract';
 import { z } from 'zod';
 
 /** Tokens and download links are signed with HMAC-SHA256: a shorter key is guessable. */
@@ -47,6 +48,12 @@ const envSchema = z.object({
     .min(30)
     .max(7 * 24 * 3600)
     .default(3600),
+  ANSWER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(DEFAULT_ANSWER_MAX_BYTES),
   TIME_ZONE: z
     .string()
     .default('Asia/Colombo')
@@ -116,6 +123,8 @@ export type Config = {
   jwtSecret: string | undefined;
   tokenTtlHours: number;
   downloadLinkTtlSeconds: number;
+  /** The largest PART II answer script a student may upload. */
+  answerMaxBytes: number;
   timeZone: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -157,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     downloadLinkTtlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS,
+    answerMaxBytes: e.ANSWER_MAX_BYTES,
     timeZone: e.TIME_ZONE,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

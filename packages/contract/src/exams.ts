@@ -86,6 +86,8 @@ export const examSchema = z.object({
   examPaperUrl: z.string().nullable(),
   questionCount: z.number().int(),
   submissionCount: z.number().int(),
+  /** PART II scripts without a score yet (0 for MCQ): "3 scripts are still unmarked. Publish anyway?" */
+  unmarkedCount: z.number().int(),
 });
 export type Exam = z.infer<typeof examSchema>;
 
@@ -200,5 +202,5 @@ export function questionProblems(question: QuestionInput, hasImage: boolean, n?:
   return problems;
 }
 
-/** Answer of publish-grades: how many scripts were still unmarked when marks went out. */
-export const publishGradesResponseSchema = examSchema.extend({ unmarkedCount: z.number().int() });
+/** Answer of publish-grades: the exam, whose `unmarkedCount` says how many scripts were still unmarked. */
+export const publishGradesResponseSchema = examSchema;

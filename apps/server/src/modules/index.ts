@@ -20,6 +20,9 @@ import { staffPlugin } from './staff/plugin.js';
 import { staffRoutes } from './staff/routes.js';
 import { studentsPlugin } from './students/plugin.js';
 import { studentsRoutes } from './students/routes.js';
+import { marksPlugin, studentExamsPlugin, submissionsPlugin } from './submissions/plugin.js';
+import { submissionsRoutes } from './submissions/routes.js';
+import { studentExamsRoutes } from './submissions/student-routes.js';
 import { uploadsPlugin } from './uploads/plugin.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { watchTimePlugin } from './watch-time/plugin.js';
@@ -37,6 +40,9 @@ export const modulePlugins = [
   examsPlugin,
   questionsPlugin,
   enrollmentsPlugin,
+  submissionsPlugin,
+  marksPlugin,
+  studentExamsPlugin,
   resourcesPlugin,
   staffPlugin,
   studentsPlugin,
@@ -59,5 +65,7 @@ export const moduleRoutes = [
   watchTimeRoutes,
   examsRoutes,
   questionsRoutes,
+  submissionsRoutes,
   studentAppRoutes,
+  studentExamsRoutes,
 ];

@@ -7,56 +7,9 @@ import { type Db, openDatabase } from '../db/client.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { AccountsService } from '../modules/accounts/service.js';
 import { prepareDataDir } from '../runtime.js';
-import { type DemoCounts, demoPlan, MAX_SCALE } from './plan.js';
-import { SeedRefused, seedDemo } from './seed.js';
-
-const DEFAULT_STUDENT_PASSWORD = 'demo-chem-2026';
-
-const LABELS: Record<keyof DemoCounts, string> = {
-  students: 'students',
-  courses: 'courses',
-  resources: 'resources',
-  enrollments: 'enrolments',
-  watchRecords: 'watch records',
-  exams: 'exams',
-  questions: 'MCQ questions',
-};
-
-const number = (value: number) => value.toLocaleString('en-US');
-
-function usage(): string {
-  const examples = [1, 50, MAX_SCALE].map((scale) => ({ scale, plan: demoPlan(scale) }));
-  const column = (key: keyof DemoCounts) => examples.map(({ plan }) => number(plan[key]).padStart(10)).join('');
-  return `Usage: npm run seed:demo -- [--scale N] [--reset] [--password SECRET]
-                            [--database-url postgres://...] [--data-dir DIR]
-
-Fills an empty database with a demo A/L chemistry class: Sri Lankan students, courses with YouTube
-lessons, enrolments (about 8 % disabled), watch-time records and a term test per course (an MCQ
-paper of 50 questions and a PART II paper under one identifier, in every publication state). The same scale gives the same
-data. Uses the server's settings: DATABASE_URL, else the embedded database in DATA_DIR (default
-./data); --database-url and --data-dir override them. Creates the superadmin from ADMIN_USERNAME /
-ADMIN_PASSWORD, as the server's first start does, when there is none.
-
-  --scale N      1 to ${MAX_SCALE} (default 1):
-                   students       40 × N
-                   courses        6 × N, at most 300
-                   resources      3, 4 or 5 lessons per course
-                   enrolments     3 or 4 courses per student (3 students in 5 take 4)
-                   watch records  8 + round(92 × (N − 1) / 499) per student
-                   exams          2 per course; questions 50 per MCQ paper
-                 scale           ${examples.map(({ scale }) => String(scale).padStart(10)).join('')}
-                 students        ${column('students')}
-                 courses         ${column('courses')}
-                 resources       ${column('resources')}
-                 enrolments      ${column('enrollments')}
-                 watch records   ${column('watchRecords')}
-                 questions       ${column('questions')}
-  --reset        delete the demo data of an earlier run first (every student and course, with
-                 their enrolments and watch records; staff accounts stay). Without it a second run
-                 stops with "already has demo data". Data the seed did not make is never deleted.
-  --password S   the password every demo student shares (default ${DEFAULT_STUDENT_PASSWORD})
-`;
-}
+import { MAX_SCALE } from './plan.js';
+import { type SeedCounts, SeedRefused, seedDemo, seedPlan } from './seed.js';
+import { DEFAULT_STUDENT_PASSWORD, LABELS, number, usage } from './seed-usage.js';
 
 /** ensureSuperadmin reports through a Fastify logger; here only its warnings are worth showing. */
 const quietLog = {
@@ -113,12 +66,12 @@ async function main(argv: string[]): Promise<number> {
   if (!config.databaseUrl) prepareDataDir(config);
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  const plan = demoPlan(scale);
+  const plan = seedPlan(scale);
   console.log(
     `Seeding demo data at scale ${scale} into ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}: ${Object.entries(
       LABELS,
     )
-      .map(([key, label]) => `${number(plan[key as keyof DemoCounts])} ${label}`)
+      .map(([key, label]) => `${number(plan[key as keyof SeedCounts])} ${label}`)
       .join(', ')}.`,
   );
 
@@ -151,6 +104,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `  a student   ${result.sampleStudent}  password ${studentPassword}  (every demo student shares it; demo data only, never on a public server)`,
     );
+    if (result.sampleIdentifier) {
+      console.log(
+        `\nTheir marks: exam identifier ${result.sampleIdentifier} (the portal's Marks summary, or GET /api/v1/submissions/student/{id}/exam-score/${result.sampleIdentifier} as the student).`,
+      );
+    }
     return 0;
   } catch (error) {
     if (error instanceof SeedRefused) {

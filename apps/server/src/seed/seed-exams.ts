@@ -2,10 +2,10 @@ import type { Tx } from '../db/client.js';
 import { exams, mcqOptions, mcqQuestions } from '../db/schema.js';
 import type { DemoCourse } from './generate.js';
 import { QUESTIONS_PER_PAPER } from './plan.js';
+import { termTestDue, termTestIdentifier, termTestStage } from './plan-submissions.js';
 import { demoPaper } from './question-bank.js';
 import { Random } from './random.js';
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Exams of this many courses per batch of INSERTs: 2,000 question rows, 10,000 option rows. */
 const COURSES_PER_BATCH = 40;
 
@@ -21,16 +21,17 @@ export async function insertExams(
   courseIds: number[],
   scale: number,
   report: (phase: 'exams' | 'questions', done: number) => void,
-) {
+): Promise<{ mcq: number[]; partTwo: number[] }> {
   const random = new Random(`exams:${scale}`);
+  const ids = { mcq: [] as number[], partTwo: [] as number[] };
   let examsDone = 0;
   let questionsDone = 0;
   for (let from = 0; from < courses.length; from += COURSES_PER_BATCH) {
     const batch = courses.slice(from, from + COURSES_PER_BATCH).map((course, k) => {
       const index = from + k;
-      const identifier = `CHEM_C${String(index + 1).padStart(3, '0')}_TERM1`;
-      const due = new Date(course.createdAt.getTime() + random.int(45, 200) * DAY_MS);
-      const stage = index % 3;
+      const identifier = termTestIdentifier(index);
+      const due = termTestDue(course, index);
+      const stage = termTestStage(index);
       const common = { courseId: courseIds[index] as number, examIdentifier: identifier, dueDate: due, createdAt: due };
       return {
         mcq: {
@@ -56,6 +57,11 @@ export async function insertExams(
       .values(batch.flatMap((exam) => [exam.mcq, exam.partTwo]))
       .returning({ id: exams.id, identifier: exams.examIdentifier, type: exams.examType });
     const mcqId = new Map(rows.filter((row) => row.type === 'MCQ').map((row) => [row.identifier, row.id]));
+    const partTwoId = new Map(rows.filter((row) => row.type !== 'MCQ').map((row) => [row.identifier, row.id]));
+    for (const exam of batch) {
+      ids.mcq.push(mcqId.get(exam.mcq.examIdentifier) as number);
+      ids.partTwo.push(partTwoId.get(exam.mcq.examIdentifier) as number);
+    }
     examsDone += rows.length;
     report('exams', examsDone);
 
@@ -88,4 +94,5 @@ export async function insertExams(
     questionsDone += questionRows.length;
     report('questions', questionsDone);
   }
+  return ids;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lte } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
@@ -9,23 +9,26 @@ import {
   mcqOptions,
   mcqQuestions,
   resources,
+  submissionAnswers,
+  submissions,
   watchTime,
 } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { generateDemo } from './generate.js';
 import { demoPlan } from './plan.js';
-import { SeedRefused, seedDemo } from './seed.js';
+import { SeedRefused, seedDemo, seedPlan } from './seed.js';
 
 const PASSWORD = 'demo-chem-2026';
 let t: TestApp;
 let passwordHash: string;
 let sampleStudent: string;
+let sampleIdentifier: string | null;
 
 beforeAll(async () => {
   t = await createTestApp();
   passwordHash = await hashPassword(PASSWORD);
-  sampleStudent = (await seedDemo(t.database.db, { scale: 1, passwordHash })).sampleStudent;
+  ({ sampleStudent, sampleIdentifier } = await seedDemo(t.database.db, { scale: 1, passwordHash }));
 });
 afterAll(() => t.close());
 
@@ -48,6 +51,11 @@ async function counts() {
     watchRecords: await rows(db.select({ n: count() }).from(watchTime)),
     exams: await rows(db.select({ n: count() }).from(exams)),
     questions: await rows(db.select({ n: count() }).from(mcqQuestions)),
+    submissions: await rows(db.select({ n: count() }).from(submissions)),
+    markedScripts: await rows(
+      db.select({ n: count() }).from(submissions).where(isNotNull(submissions.traditionalScore)),
+    ),
+    answers: await rows(db.select({ n: count() }).from(submissionAnswers)),
   };
 }
 
@@ -71,12 +79,67 @@ describe('demo seed', () => {
       exams: 600,
       questions: 15_000,
     });
+    // The term tests' submissions, counted from the generated class (at most ~100,000 at 500).
+    const submitted = (scale: number) => {
+      const { submissions, markedScripts, answers } = seedPlan(scale);
+      return { submissions, markedScripts, answers };
+    };
+    expect(submitted(1)).toEqual({ submissions: 118, markedScripts: 27, answers: 3_796 });
+    expect(submitted(500)).toEqual({ submissions: 56_267, markedScripts: 13_572, answers: 1_799_417 });
     expect(() => demoPlan(0)).toThrow(RangeError);
     expect(() => demoPlan(501)).toThrow(RangeError);
   });
 
   it('writes exactly the rows scale 1 promises', async () => {
-    expect(await counts()).toEqual(demoPlan(1));
+    expect(await counts()).toEqual(seedPlan(1));
+  });
+
+  it('gives the term tests submissions in every state, MCQ marks matching the stored answers', async () => {
+    const db = t.database.db;
+    const seeded = await db
+      .select({
+        id: submissions.id,
+        type: exams.examType,
+        published: exams.published,
+        gradesPublished: exams.gradesPublished,
+        enrolled: enrollments.status,
+        mcqScore: submissions.mcqScore,
+        score: submissions.traditionalScore,
+        feedback: submissions.instructorFeedback,
+        gradedAt: submissions.gradedAt,
+        answerKey: submissions.answerKey,
+        submittedAt: submissions.submittedAt,
+        due: exams.dueDate,
+      })
+      .from(submissions)
+      .innerJoin(exams, eq(exams.id, submissions.examId))
+      .innerJoin(
+        enrollments,
+        and(eq(enrollments.studentId, submissions.studentId), eq(enrollments.courseId, exams.courseId)),
+      );
+    expect(seeded).toHaveLength(seedPlan(1).submissions);
+    for (const row of seeded) {
+      expect(row).toMatchObject({ enrolled: 'ACTIVE', published: true, answerKey: null });
+      expect(row.submittedAt.getTime()).toBeLessThanOrEqual(row.due.getTime());
+    }
+    const mcq = seeded.filter((row) => row.type === 'MCQ');
+    const partTwo = seeded.filter((row) => row.type === 'TRADITIONAL');
+    expect(mcq.every((row) => row.mcqScore !== null && row.gradedAt !== null && row.score === null)).toBe(true);
+    expect(partTwo.every((row) => row.mcqScore === null && row.gradesPublished)).toBe(true);
+    const marked = partTwo.filter((row) => row.score !== null);
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.length).toBeLessThan(partTwo.length);
+    expect(marked.every((row) => row.feedback && row.gradedAt && (row.score as number) <= 100)).toBe(true);
+    expect(partTwo.filter((row) => row.score === null).every((row) => row.gradedAt === null)).toBe(true);
+    // Each MCQ mark is 50 × right ÷ 50 questions of the answers stored for it.
+    const right = await db
+      .select({ id: submissionAnswers.submissionId, n: count() })
+      .from(submissionAnswers)
+      .innerJoin(mcqOptions, eq(mcqOptions.id, submissionAnswers.optionId))
+      .where(eq(mcqOptions.isCorrect, true))
+      .groupBy(submissionAnswers.submissionId);
+    const rightOf = new Map(right.map((row) => [row.id, row.n]));
+    for (const row of mcq) expect(row.mcqScore).toBe(rightOf.get(row.id) ?? 0);
   });
 
   it('gives every student a unique username made from a Sri Lankan name, and one shared hash', async () => {
@@ -166,6 +229,17 @@ describe('demo seed', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().roles).toEqual(['ROLE_STUDENT']);
+    // …and read both marks of the identifier the seed prints.
+    const me = { authorization: `Bearer ${response.json().jwtToken}` };
+    const id = (await t.app.inject({ method: 'GET', url: '/api/me', headers: me })).json().id;
+    const score = await t.app.inject({
+      method: 'GET',
+      url: `/api/api/v1/submissions/student/${id}/exam-score/${sampleIdentifier}`,
+      headers: me,
+    });
+    expect(score.statusCode, score.body).toBe(200);
+    expect(score.json()).toMatchObject({ mcqPublished: true, traditionalPublished: true });
+    expect(score.json().traditionalScore).toEqual(expect.any(Number));
   });
 
   it('shows the courses and the main class to staff through the API', async () => {
@@ -195,7 +269,7 @@ describe('demo seed', () => {
     const first = await names();
     const result = await seedDemo(t.database.db, { scale: 1, passwordHash, reset: true });
     expect(result.deleted).toEqual({ students: 40, courses: 6 });
-    expect(await counts()).toEqual(demoPlan(1));
+    expect(await counts()).toEqual(seedPlan(1));
     expect(await names()).toEqual(first);
     expect(first).toEqual(generateDemo(1).students.map((s) => s.username));
     // Staff accounts survive a reset.

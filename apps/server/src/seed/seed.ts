@@ -1,16 +1,36 @@
-import { count, eq, isNotNull, sql } from 'drizzle-orm';
+import { count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { accounts, auditLog, courses, enrollments, exams, resources, watchTime } from '../db/schema.js';
+import {
+  accounts,
+  auditLog,
+  courses,
+  enrollments,
+  exams,
+  resources,
+  submissionAnswers,
+  submissions,
+  watchTime,
+} from '../db/schema.js';
 import { audit } from '../lib/audit.js';
 import { generateDemo } from './generate.js';
 import { type DemoCounts, demoPlan } from './plan.js';
+import { type DemoSubmission, planSubmissions, type SubmissionCounts, termTestIdentifier } from './plan-submissions.js';
 import { insertExams } from './seed-exams.js';
 import { insertCourses, insertEnrollments, insertStudents, insertWatchRecords } from './seed-insert.js';
+import { insertSubmissions } from './seed-submissions.js';
 
 /** Written to the audit log by every seed: how a later run tells demo data from real data. */
 export const SEED_ACTION = 'demo.seed';
 
-export type SeedProgress = { phase: keyof DemoCounts; done: number; total: number };
+/** Everything a seed writes: the scale's plan and the term-test submissions planned from its data. */
+export type SeedCounts = DemoCounts & SubmissionCounts;
+
+/** The exact counts of a seed at `scale`. */
+export function seedPlan(scale: number): SeedCounts {
+  return { ...demoPlan(scale), ...planSubmissions(generateDemo(scale)).counts };
+}
+
+export type SeedProgress = { phase: keyof SeedCounts; done: number; total: number };
 
 export type SeedOptions = {
   scale: number;
@@ -22,9 +42,11 @@ export type SeedOptions = {
 };
 
 export type SeedResult = {
-  counts: DemoCounts;
+  counts: SeedCounts;
   /** A demo student with only active enrolments, to print how to sign in. */
   sampleStudent: string;
+  /** An exam identifier under which that student has an MCQ mark and a published PART II mark. */
+  sampleIdentifier: string | null;
   /** Counts deleted by --reset, if any. */
   deleted: { students: number; courses: number } | null;
 };
@@ -38,23 +60,43 @@ export class SeedRefused extends Error {}
  */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
   const data = generateDemo(options.scale);
-  const counts = demoPlan(options.scale);
+  const planned = planSubmissions(data);
+  const counts: SeedCounts = { ...demoPlan(options.scale), ...planned.counts };
   return db.transaction(async (tx) => {
     const deleted = await clearForSeed(tx, options.reset ?? false);
-    const report = (phase: keyof DemoCounts, done: number) =>
+    const report = (phase: keyof SeedCounts, done: number) =>
       options.onProgress?.({ phase, done, total: counts[phase] });
 
     const studentIds = await insertStudents(tx, data, options.passwordHash, (done) => report('students', done));
     const { courseIds, lessonIds } = await insertCourses(tx, data, report);
-    await insertExams(tx, data.courses, courseIds, options.scale, report);
+    const examIds = await insertExams(tx, data.courses, courseIds, options.scale, report);
     await insertEnrollments(tx, data, studentIds, courseIds, (done) => report('enrollments', done));
     await insertWatchRecords(tx, data, studentIds, lessonIds, counts.watchRecords, (done) =>
       report('watchRecords', done),
     );
+    await insertSubmissions(tx, planned.submissions, studentIds, examIds, (done) => report('submissions', done));
     await audit(tx, null, SEED_ACTION, 'database', { scale: options.scale, ...counts });
-    const active = data.students.find((student) => student.enrollments.every((e) => e.status === 'ACTIVE'));
-    return { counts, sampleStudent: (active ?? data.students[0])?.username ?? '', deleted };
+    const sample = sampleOf(data, planned.submissions);
+    return { counts, ...sample, deleted };
   });
+}
+
+/**
+ * A student with only active enrolments to sign in as, preferring one whose term test shows both
+ * marks (an MCQ mark and a published PART II mark), and that identifier.
+ */
+function sampleOf(data: ReturnType<typeof generateDemo>, planned: DemoSubmission[]) {
+  const allActive = (student: number) => data.students[student]?.enrollments.every((e) => e.status === 'ACTIVE');
+  const mcq = new Set(planned.filter((s) => s.kind === 'MCQ').map((s) => `${s.student} ${s.course}`));
+  const both = planned.find(
+    (s) => s.kind === 'TRADITIONAL' && s.score !== null && mcq.has(`${s.student} ${s.course}`) && allActive(s.student),
+  );
+  const active = data.students.findIndex((_, index) => allActive(index));
+  const student = both?.student ?? (active >= 0 ? active : 0);
+  return {
+    sampleStudent: data.students[student]?.username ?? '',
+    sampleIdentifier: both ? termTestIdentifier(both.course) : null,
+  };
 }
 
 async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted']> {
@@ -96,15 +138,21 @@ async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted
       .select({ n: count() })
       .from(exams)
       .where(isNotNull(exams.paperKey))
+      .then((rows) => rows[0]?.n ?? 0)) +
+    (await tx
+      .select({ n: count() })
+      .from(submissions)
+      .where(or(isNotNull(submissions.answerKey), isNotNull(submissions.markedPaperKey)))
       .then((rows) => rows[0]?.n ?? 0));
   if (storedFiles > 0) {
     throw new SeedRefused(
-      `--reset would orphan ${storedFiles} uploaded file(s) of resources or exam papers in the file store; delete those in the portal first.`,
+      `--reset would orphan ${storedFiles} uploaded file(s) of resources, exam papers or answer scripts in the file store; delete those in the portal first.`,
     );
   }
   // Only students enrol and watch, and every student goes: emptying both tables at once spares
   // 2 million row deletes, and the scan of watch_time that each deleted resource's SET NULL makes.
-  await tx.execute(sql`truncate table ${watchTime}, ${enrollments}`);
+  // Submissions (and their answers) too: they are all students'.
+  await tx.execute(sql`truncate table ${watchTime}, ${enrollments}, ${submissionAnswers}, ${submissions}`);
   await tx.delete(accounts).where(eq(accounts.role, 'ROLE_STUDENT'));
   await tx.delete(courses);
   await audit(tx, null, 'demo.reset', 'database', { students, courses: courseCount });

@@ -41,6 +41,8 @@ describe('ids', () => {
         ['DELETE', `/api/api/v1/exams/${id}`],
         ['POST', `/api/api/v1/exams/${id}/publish`],
         ['POST', `/api/api/v1/exams/${id}/unpublish-grades`],
+        ['POST', `/api/api/v1/submissions/${id}/grade`],
+        ['GET', `/api/api/v1/submissions/${id}/mcq-feedback`],
       ] as const) {
         const answer = await send(method, url);
         expect(answer.statusCode, `${method} ${url}`).toBe(400);
@@ -57,9 +59,37 @@ describe('ids', () => {
       ['POST', `/api/api/v1/exams/${id}/mcq-questions/bulk`, 'examId'],
       ['DELETE', `/api/api/v1/exams/1/mcq-questions/${id}`, 'questionId'],
       ['PUT', `/api/api/v1/exams/1/mcq-questions/${id}`, 'questionId'],
+      ['GET', `/api/api/v1/submissions/exam/${id}`, 'examId'],
+      ['GET', `/api/api/v1/exams/student/${id}/score-summary`, 'studentId'],
+      ['GET', `/api/api/v1/submissions/admin/student/${id}/marks-summary/CHEM_1`, 'studentId'],
+      ['GET', `/api/api/v1/submissions/student/${id}/exam-score/CHEM_1`, 'studentId'],
     ] as const) {
       expectMessage(await send(method, url), 400, named(name));
     }
+  });
+
+  it.each(['0', '1e3', '2147483648', 'abc'])("names the id in the students' exam paths: %s", async (id) => {
+    const student = await t.login('ROLE_STUDENT');
+    const named = (name: string) => `${name} must be a whole number from 1 to 2147483647.`;
+    for (const [method, url, message] of [
+      ['GET', `/api/api/v1/exams/${id}/paper`, ID_MESSAGE],
+      ['POST', `/api/api/v1/submissions/exam/${id}/mcq`, named('examId')],
+      ['POST', `/api/api/v1/submissions/exam/${id}/upload`, named('examId')],
+      ['GET', `/api/api/v1/submissions/student/${id}/exam-score/CHEM_1`, named('studentId')],
+    ] as const) {
+      expectMessage(await t.call(method, url, student.headers, { answers: [] }), 400, message);
+    }
+  });
+
+  it('refuses MCQ answers whose ids are not ids, and an identifier longer than 64', async () => {
+    const student = await t.login('ROLE_STUDENT');
+    const post = (answers: unknown) =>
+      t.call('POST', '/api/api/v1/submissions/exam/1/mcq', student.headers, { answers });
+    expectMessageContaining(await post([{ questionId: 0, optionId: 1 }]), 400, 'questionId must be a whole number');
+    expectMessageContaining(await post([{ questionId: 1, optionId: '1e3' }]), 400, 'optionId must be a whole number');
+    expectMessageContaining(await post('x'), 400, 'answers');
+    const long = 'X'.repeat(65);
+    expect((await send('GET', `/api/api/v1/submissions/admin/student/1/marks-summary/${long}`)).statusCode).toBe(400);
   });
 
   it('still finds a real id, and answers 404 for the largest id that does not exist', async () => {

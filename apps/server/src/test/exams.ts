@@ -96,3 +96,41 @@ export async function insertSubmission(
   }
   return id;
 }
+
+export const SUBMISSIONS = '/api/api/v1/submissions';
+
+/** Enrols the student (ACTIVE unless told) through the API, expecting 201. */
+export async function enrol(t: TestApp, headers: AuthHeaders, courseId: number, studentId: number, status = 'ACTIVE') {
+  const answer = await t.call('POST', '/api/enrollments', headers, { courseId, studentId, status });
+  expect(answer.statusCode, answer.body).toBe(201);
+}
+
+/** A student's MCQ answers: [questionId, optionId] pairs. */
+export function submitMcq(t: TestApp, headers: AuthHeaders, examId: number, answers: [number, number][]) {
+  return t.call('POST', `${SUBMISSIONS}/exam/${examId}/mcq`, headers, {
+    answers: answers.map(([questionId, optionId]) => ({ questionId, optionId })),
+  });
+}
+
+/** A student's PART II script (a small PDF unless told). */
+export function uploadAnswer(t: TestApp, headers: AuthHeaders, examId: number, file: FilePart = SAMPLE_ANSWER) {
+  return sendForm(t, 'POST', `${SUBMISSIONS}/exam/${examId}/upload`, headers, { file });
+}
+export const SAMPLE_ANSWER: FilePart = { bytes: SAMPLE.pdf, name: 'my answer.pdf' };
+
+/** A tutor's grade form: text fields and an optional marked paper. */
+export function grade(
+  t: TestApp,
+  headers: AuthHeaders,
+  submissionId: number,
+  fields: { traditionalScore?: string; instructorFeedback?: string; markedPaperFile?: FilePart },
+) {
+  return sendForm(t, 'POST', `${SUBMISSIONS}/${submissionId}/grade`, headers, fields);
+}
+
+/** Publishes the exam (or another action: unpublish, publish-grades...), expecting 200. */
+export async function examAction(t: TestApp, headers: AuthHeaders, examId: number, action = 'publish') {
+  const answer = await t.call('POST', `${EXAMS}/${examId}/${action}`, headers);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as Exam;
+}

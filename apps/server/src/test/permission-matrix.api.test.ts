@@ -115,6 +115,46 @@ const matrix: Record<string, Row> = {
     path: `/api/api/v1/exams/${MISSING}/mcq-questions/${MISSING}`,
     expect: [401, 403, 404, 404],
   },
+  // Submissions and marks: staff's calls; the two score calls are any signed-in caller's, a student
+  // only for their own id (MISSING is always another student's: 403).
+  'GET /api/api/v1/submissions/exam/:examId': {
+    path: `/api/api/v1/submissions/exam/${MISSING}`,
+    expect: [401, 403, 404, 404],
+  },
+  'POST /api/api/v1/submissions/:id/grade': {
+    path: `/api/api/v1/submissions/${MISSING}/grade`,
+    body: {},
+    expect: [401, 403, 400, 400],
+  },
+  'GET /api/api/v1/submissions/:id/mcq-feedback': {
+    path: `/api/api/v1/submissions/${MISSING}/mcq-feedback`,
+    expect: [401, 403, 404, 404],
+  },
+  'GET /api/api/v1/submissions/admin/student/:studentId/marks-summary/:examIdentifier': {
+    path: `/api/api/v1/submissions/admin/student/${MISSING}/marks-summary/NO_SUCH_EXAM`,
+    expect: [401, 403, 404, 404],
+  },
+  'GET /api/api/v1/submissions/student/:studentId/exam-score/:examIdentifier': {
+    path: `/api/api/v1/submissions/student/${MISSING}/exam-score/NO_SUCH_EXAM`,
+    expect: [401, 403, 404, 404],
+  },
+  'GET /api/api/v1/exams/student/:studentId/score-summary': {
+    path: `/api/api/v1/exams/student/${MISSING}/score-summary`,
+    expect: [401, 403, 404, 404],
+  },
+  // The students' exam calls: students only.
+  'GET /api/me/exams': { path: '/api/me/exams', expect: [401, 200, 403, 403] },
+  'GET /api/api/v1/exams/:id/paper': { path: `/api/api/v1/exams/${MISSING}/paper`, expect: [401, 404, 403, 403] },
+  'POST /api/api/v1/submissions/exam/:examId/mcq': {
+    path: `/api/api/v1/submissions/exam/${MISSING}/mcq`,
+    body: {},
+    expect: [401, 400, 403, 403],
+  },
+  'POST /api/api/v1/submissions/exam/:examId/upload': {
+    path: `/api/api/v1/submissions/exam/${MISSING}/upload`,
+    body: {},
+    expect: [401, 404, 403, 403],
+  },
   // tus: a creation without Upload-Length, and requests for an upload that does not exist.
   'POST /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 400, 400] },
   'OPTIONS /api/uploads': { path: '/api/uploads', headers: tus, expect: [401, 403, 204, 204] },

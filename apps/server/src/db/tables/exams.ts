@@ -53,7 +53,12 @@ export const submissions = pgTable(
     gradedAt: ts('graded_at'),
     markedPaperKey: text('marked_paper_key'),
   },
-  (t) => [uniqueIndex('submissions_exam_student_idx').on(t.examId, t.studentId)],
+  (t) => [
+    // One submission per student per exam, also under concurrency; serves an exam's list too.
+    uniqueIndex('submissions_exam_student_idx').on(t.examId, t.studentId),
+    // A student's scores (summary, marks, exam score) and the files to remove when they are deleted.
+    index('submissions_student_idx').on(t.studentId),
+  ],
 );
 
 export const submissionAnswers = pgTable(

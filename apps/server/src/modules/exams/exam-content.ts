@@ -6,10 +6,13 @@ export type ExamInfo = {
   id: number;
   courseId: number;
   title: string;
+  description: string;
   examType: ExamType;
   examIdentifier: string;
   published: boolean;
+  gradesPublished: boolean;
   contentDeleted: boolean;
+  dueDate: Date;
 };
 
 /**

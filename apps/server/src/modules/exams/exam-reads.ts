@@ -57,9 +57,20 @@ export class ExamReads {
   }
 
   /** The exam as other modules may know it; 404 for an unknown exam. */
-  async info(examId: number): Promise<ExamInfo> {
-    const row = await repo.findExam(this.db, examId);
+  async info(examId: number, db: DbOrTx = this.db): Promise<ExamInfo> {
+    const row = await repo.findExam(db, examId);
     if (!row) throw notFound(EXAM_NOT_FOUND);
     return row;
+  }
+
+  /** Published exams of these courses whose content is still there, soonest due first. */
+  publishedOfCourses(courseIds: number[]): Promise<ExamInfo[]> {
+    return repo.publishedOfCourses(this.db, courseIds);
+  }
+
+  /** A fresh signed link to the exam's paper, or null when it has none (MCQ, or content deleted). */
+  async paperLink(examId: number): Promise<string | null> {
+    const row = await repo.findExam(this.db, examId);
+    return row ? this.presenter.paperUrl(row) : null;
   }
 }

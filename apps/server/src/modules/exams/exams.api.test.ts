@@ -43,6 +43,7 @@ describe('POST /api/v1/exams', () => {
       examPaperUrl: null,
       questionCount: 0,
       submissionCount: 0,
+      unmarkedCount: 0,
     });
   });
 
@@ -221,7 +222,10 @@ describe('submissions and marks', () => {
     await action(exam.id, 'publish');
     const withdrawn = await action(exam.id, 'unpublish-grades');
     expect(withdrawn.json()).toMatchObject({ gradesPublished: false });
-    expect(withdrawn.json()).not.toHaveProperty('unmarkedCount');
+    // Every exam answer carries the count, so the portal can ask before publishing marks.
+    expect(withdrawn.json()).toMatchObject({ unmarkedCount: 2 });
+    const listed = await t.call('GET', `${EXAMS}/course/${exam.courseId}/all`, tutor.headers);
+    expect(listed.json().find((e: { id: number }) => e.id === exam.id)).toMatchObject({ unmarkedCount: 2 });
 
     expectMessage(await t.call('DELETE', `${EXAMS}/${exam.id}`, tutor.headers), 409, EXAM_MESSAGES.hasSubmissions);
     expect(await paperKey(exam.id)).not.toBeNull();

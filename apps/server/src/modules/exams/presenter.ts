@@ -16,7 +16,7 @@ export class ExamPresenter {
   ) {}
 
   /** A paper whose exam's content is deleted has no link (its file is gone). */
-  private paperUrl(row: ExamWithCounts): Promise<string | null> {
+  paperUrl(row: Pick<ExamWithCounts, 'paperKey' | 'contentDeleted'>): Promise<string | null> {
     if (!row.paperKey || row.contentDeleted) return Promise.resolve(null);
     return this.storage.signedUrl(row.paperKey, {
       ttlSeconds: this.config.downloadLinkTtlSeconds,
@@ -49,6 +49,7 @@ export class ExamPresenter {
         examPaperUrl: await this.paperUrl(row),
         questionCount: counts?.get(row.id) ?? 0,
         submissionCount: row.submissionCount,
+        unmarkedCount: row.unmarkedCount,
       })),
     );
   }

@@ -1,11 +1,11 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows } from '../../db/rows.js';
 import { exams, submissionAnswers, submissions } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
-export type ExamWithCounts = ExamRow & { submissionCount: number };
+export type ExamWithCounts = ExamRow & { submissionCount: number; unmarkedCount: number };
 
 /** A namespace for the identifier locks, apart from the migration lock's single-key space. */
 const IDENTIFIER_LOCK_SPACE = 727_002;
@@ -15,7 +15,13 @@ const IDENTIFIER_LOCK_SPACE = 727_002;
 const submissionCount = () =>
   sql<number>`(select count(*) from ${submissions} where ${submissions}.exam_id = ${exams}.id)`.mapWith(Number);
 
-const withCounts = { ...getTableColumns(exams), submissionCount: submissionCount() };
+/** PART II scripts without a score; an MCQ exam's submissions are marked when they come. */
+const unmarkedCount = () =>
+  sql<number>`(case when ${exams}.exam_type = 'TRADITIONAL' then (select count(*) from ${submissions} where ${submissions}.exam_id = ${exams}.id and ${submissions}.traditional_score is null) else 0 end)`.mapWith(
+    Number,
+  );
+
+const withCounts = { ...getTableColumns(exams), submissionCount: submissionCount(), unmarkedCount: unmarkedCount() };
 
 /** The course's exams, those whose title or description contains `q` (any case) when given. */
 function ofCourse(courseId: number, q: string | undefined) {
@@ -81,6 +87,26 @@ export function lockExam(tx: DbOrTx, id: number): Promise<ExamRow | undefined> {
     .where(eq(exams.id, id))
     .for('update')
     .then((rows) => rows[0]);
+}
+
+/** The exam row under a share lock: many may read it at once, a change to the exam waits for them. */
+export function shareLockExam(tx: DbOrTx, id: number): Promise<ExamRow | undefined> {
+  return tx
+    .select()
+    .from(exams)
+    .where(eq(exams.id, id))
+    .for('share')
+    .then((rows) => rows[0]);
+}
+
+/** Published exams whose content is still there, of these courses, soonest due first. */
+export function publishedOfCourses(db: DbOrTx, courseIds: number[]): Promise<ExamRow[]> {
+  if (courseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(exams)
+    .where(and(inArray(exams.courseId, courseIds), eq(exams.published, true), eq(exams.contentDeleted, false)))
+    .orderBy(asc(exams.dueDate), asc(exams.id));
 }
 
 /** Creating an exam under an identifier waits for any other doing the same, in any course. */

@@ -126,13 +126,6 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff' },
       schema: { tags, params: idParamSchema, response: { 200: examSchema, ...errors } },
     },
-    async (request) => {
-      const { unmarkedCount: _unmarked, ...exam } = await app.exams.setGradesPublished(
-        requirePrincipal(request),
-        request.params.id,
-        false,
-      );
-      return exam;
-    },
+    (request) => app.exams.setGradesPublished(requirePrincipal(request), request.params.id, false),
   );
 };

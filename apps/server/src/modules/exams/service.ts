@@ -74,6 +74,18 @@ export class ExamsService extends ExamReads implements CourseContent {
     });
   }
 
+  /**
+   * Runs `work` holding a share lock on the exam's row: students' submissions go on side by side,
+   * while a change to the exam (its questions, publication, content) waits, and each sees the other.
+   */
+  withExamShared<T>(examId: number, work: (tx: Tx, exam: ExamInfo) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const exam = await repo.shareLockExam(tx, examId);
+      if (!exam) throw notFound(EXAM_NOT_FOUND);
+      return work(tx, exam);
+    });
+  }
+
   submissionCount(db: DbOrTx, examId: number): Promise<number> {
     return repo.countSubmissions(db, examId);
   }
@@ -116,8 +128,8 @@ export class ExamsService extends ExamReads implements CourseContent {
   }
 
   /** Marks go out (or back) only for a published PART II exam; publishing says how many are unmarked. */
-  async setGradesPublished(actor: Principal, id: number, gradesPublished: boolean) {
-    const unmarkedCount = await this.withExamLocked(id, async (tx, exam) => {
+  async setGradesPublished(actor: Principal, id: number, gradesPublished: boolean): Promise<Exam> {
+    await this.withExamLocked(id, async (tx, exam) => {
       if (exam.examType !== 'TRADITIONAL' || !exam.published || exam.contentDeleted) {
         throw conflict(EXAM_MESSAGES.gradesGate);
       }
@@ -125,9 +137,8 @@ export class ExamsService extends ExamReads implements CourseContent {
       const unmarkedCount = await repo.countUnmarked(tx, id);
       const action = gradesPublished ? 'exam.publishGrades' : 'exam.unpublishGrades';
       await audit(tx, actor, action, `exam:${id}`, { ...describe(exam), unmarkedCount });
-      return unmarkedCount;
     });
-    return { ...(await this.get(id)), unmarkedCount };
+    return this.get(id);
   }
 
   /** Marks are never lost silently: a course whose exams have submissions cannot be deleted. */

@@ -1,4 +1,4 @@
-import { EXAM_LIMITS, EXAM_MESSAGES, type McqQuestion, QUESTION_MESSAGES } from '@valence/contract';
+import { EXAM_LIMITS, EXAM_MESSAGES, type McqQuestion, QUESTION_MESSAGES, type StudentExam } from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -23,6 +23,8 @@ import * as repo from './repository.js';
 export const QUESTION_NOT_FOUND = 'Question not found.';
 export const SUBMITTED_ALREADY = 'Cannot add questions: students have already submitted this exam.';
 export const CORRECT_LOCKED = 'Cannot change the correct option because students have answered this question.';
+
+export type StudentQuestion = StudentExam['questions'][number];
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams'>;
 
@@ -51,19 +53,40 @@ export class QuestionsService implements ExamContent {
       rows.map(async (row) => ({
         id: row.id,
         questionText: row.questionText,
-        questionImageUrl: row.imageKey
-          ? await this.storage.signedUrl(row.imageKey, {
-              ttlSeconds: this.config.downloadLinkTtlSeconds,
-              fileName: fileNameOfKey(row.imageKey),
-            })
-          : null,
-        options: row.options.map((option) => ({
-          id: option.id,
-          optionText: option.optionText,
-          isCorrect: option.isCorrect,
-        })),
+        questionImageUrl: await this.imageUrl(row.imageKey),
+        options: row.options.map(({ id, optionText, isCorrect }) => ({ id, optionText, isCorrect })),
       })),
     );
+  }
+
+  /** The exam's questions as stored (options in order, `isCorrect` included): for marking, never for students. */
+  answerKey(db: DbOrTx, examId: number): Promise<repo.QuestionWithOptions[]> {
+    return repo.listForExam(db, examId);
+  }
+
+  /**
+   * The questions of these exams as a student sees them: options in their stored order with id and
+   * text only, nothing that tells the correct one. Keyed by exam.
+   */
+  async forStudents(examIds: number[]): Promise<Map<number, StudentQuestion[]>> {
+    const byExam = new Map<number, StudentQuestion[]>();
+    for (const row of await repo.listForExams(this.db, examIds)) {
+      const list = byExam.get(row.examId) ?? [];
+      list.push({
+        id: row.id,
+        questionText: row.questionText,
+        questionImageUrl: await this.imageUrl(row.imageKey),
+        options: row.options.map((option) => ({ id: option.id, optionText: option.optionText })),
+      });
+      byExam.set(row.examId, list);
+    }
+    return byExam;
+  }
+
+  /** A fresh signed link to a question's picture, or null. */
+  imageUrl(key: string | null): Promise<string | null> {
+    const options = { ttlSeconds: this.config.downloadLinkTtlSeconds, fileName: fileNameOfKey(key ?? '') };
+    return key ? this.storage.signedUrl(key, options) : Promise.resolve(null);
   }
 
   countByExam(db: DbOrTx, examIds: number[]): Promise<Map<number, number>> {

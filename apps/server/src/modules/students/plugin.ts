@@ -8,6 +8,6 @@ declare module 'fastify' {
 }
 
 export const studentsPlugin = modulePlugin('students', (app) => new StudentsService(app), {
-  dependencies: ['accounts', 'enrollments', 'exams'],
+  dependencies: ['accounts', 'enrollments', 'exams', 'submissions'],
   decorators: ['db'],
 });

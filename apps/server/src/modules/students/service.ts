@@ -9,6 +9,7 @@ import type { AccountRow } from '../accounts/repository.js';
 import type { AccountsService } from '../accounts/service.js';
 import type { EnrollmentsService } from '../enrollments/service.js';
 import type { ExamsService } from '../exams/service.js';
+import type { SubmissionsService } from '../submissions/service.js';
 
 /** Never carries a password or hash. */
 const toStudent = (row: Pick<AccountRow, 'id' | 'username' | 'name' | 'loggedIn'>): Student => ({
@@ -23,17 +24,20 @@ export class StudentsService {
   private readonly accounts: AccountsService;
   private readonly enrollments: EnrollmentsService;
   private readonly exams: ExamsService;
+  private readonly submissions: SubmissionsService;
 
   constructor({
     db,
     accounts,
     enrollments,
     exams,
-  }: Pick<FastifyInstance, 'db' | 'accounts' | 'enrollments' | 'exams'>) {
+    submissions,
+  }: Pick<FastifyInstance, 'db' | 'accounts' | 'enrollments' | 'exams' | 'submissions'>) {
     this.db = db;
     this.accounts = accounts;
     this.enrollments = enrollments;
     this.exams = exams;
+    this.submissions = submissions;
   }
 
   /** Every student, or one page of those whose username contains `q` (and not in `notInCourse`). */
@@ -67,20 +71,24 @@ export class StudentsService {
 
   /**
    * Removes the account with its enrolments and watch records. Exam submissions (marks) go too, so
-   * when there are any the caller must confirm (`confirmMarks`); the answer says how many.
+   * when there are any the caller must confirm (`confirmMarks`); the answer says how many. Their
+   * answer scripts and marked papers are removed once the delete has committed.
    */
   async delete(actor: Principal, id: number, confirmMarks: boolean): Promise<void> {
     const student = await this.requireStudent(id);
-    await this.db.transaction(async (tx) => {
+    const files = await this.db.transaction(async (tx) => {
       const submissions = await this.exams.submissionsOfStudent(tx, id);
       if (submissions > 0 && !confirmMarks) {
         throw conflict(
           `Student '${student.username}' has ${submissions} exam submission(s); deleting the student deletes their marks too. Confirm to delete.`,
         );
       }
+      const files = await this.submissions.deleteOfStudent(tx, id);
       if (!(await this.accounts.delete(id, tx))) throw notFound('Student not found.');
       await audit(tx, actor, 'student.delete', `account:${id}`, { username: student.username, submissions });
+      return files;
     });
+    await this.submissions.files.remove(files);
   }
 
   /** Every token of the student stops working at once (the session version moves on). */

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_student_idx" ON "submissions" USING btree ("student_id");

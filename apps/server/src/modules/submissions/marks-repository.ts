@@ -1,0 +1,69 @@
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { exams, submissions } from '../../db/schema.js';
+
+/** An exam under an identifier, with the student's submission of it (null when none). */
+export type IdentifierRow = {
+  exam: {
+    id: number;
+    title: string;
+    examType: 'MCQ' | 'TRADITIONAL';
+    published: boolean;
+    gradesPublished: boolean;
+    contentDeleted: boolean;
+    examIdentifier: string;
+  };
+  submission: typeof submissions.$inferSelect | null;
+};
+
+/**
+ * Every exam under the identifier with the student's submission of it: first those the student
+ * submitted, then those whose content is still there, then the newest. The first of each type is
+ * the one that counts (an identifier has one live exam of each type; deleted ones linger).
+ */
+export function examsUnderIdentifier(db: DbOrTx, studentId: number, identifier: string): Promise<IdentifierRow[]> {
+  return db
+    .select({
+      exam: {
+        id: exams.id,
+        title: exams.title,
+        examType: exams.examType,
+        published: exams.published,
+        gradesPublished: exams.gradesPublished,
+        contentDeleted: exams.contentDeleted,
+        examIdentifier: exams.examIdentifier,
+      },
+      submission: getTableColumns(submissions),
+    })
+    .from(exams)
+    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
+    .where(eq(exams.examIdentifier, identifier))
+    .orderBy(desc(sql`${submissions.id} is not null`), asc(exams.contentDeleted), desc(exams.id));
+}
+
+/**
+ * One row per identifier the student has a submission under, the most recently submitted first:
+ * the MCQ and PART II scores in one grouped query. `publishedOnly` hides what students may not see
+ * yet (an MCQ score until its exam is published, a PART II score until its marks are).
+ */
+export function scoreRows(db: DbOrTx, studentId: number, publishedOnly: boolean) {
+  const mcqVisible = publishedOnly ? sql` and ${exams.published}` : sql``;
+  const partTwoVisible = publishedOnly ? sql` and ${exams.gradesPublished}` : sql``;
+  return db
+    .select({
+      examIdentifier: exams.examIdentifier,
+      mcqScore: sql<
+        number | null
+      >`max(${submissions.mcqScore}) filter (where ${exams.examType} = 'MCQ'${mcqVisible})`.mapWith(Number),
+      traditionalScore: sql<
+        number | null
+      >`max(${submissions.traditionalScore}) filter (where ${exams.examType} = 'TRADITIONAL'${partTwoVisible})`.mapWith(
+        Number,
+      ),
+    })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .where(eq(submissions.studentId, studentId))
+    .groupBy(exams.examIdentifier)
+    .orderBy(desc(sql`max(${submissions.submittedAt})`), asc(exams.examIdentifier));
+}

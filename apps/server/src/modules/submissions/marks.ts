@@ -1,0 +1,149 @@
+import {
+  combinedTotalScore,
+  type ExamScore,
+  type MarksSummary,
+  type ScoreSummaryRow,
+  STAFF_ROLES,
+} from '@valence/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { Principal } from '../../lib/principal.js';
+import type { AccountsService } from '../accounts/service.js';
+import { examsUnderIdentifier, type IdentifierRow, scoreRows } from './marks-repository.js';
+import type { SubmissionsService } from './service.js';
+
+export const NO_EXAM_WITH_IDENTIFIER = 'No exam with that identifier.';
+export const NO_SUBMISSION_FOR_IDENTIFIER = 'No submission for this exam identifier.';
+export const OWN_SCORES_ONLY = 'You may only see your own scores.';
+export const STUDENT_NOT_FOUND = 'Student not found.';
+
+/** The Sri Lankan A/L letter for a PART II mark out of 100 (A ≥ 75, B ≥ 65, C ≥ 50, S ≥ 35, else F). */
+export function letterGrade(score: number | null | undefined): string | null {
+  if (typeof score !== 'number') return null;
+  if (score >= 75) return 'A';
+  if (score >= 65) return 'B';
+  if (score >= 50) return 'C';
+  if (score >= 35) return 'S';
+  return 'F';
+}
+
+const isStaff = (caller: Principal) => (STAFF_ROLES as readonly string[]).includes(caller.role);
+const firstOf = (rows: IdentifierRow[], type: 'MCQ' | 'TRADITIONAL') => rows.find((row) => row.exam.examType === type);
+/** MCQ is marked when it comes; PART II once it has a score. */
+const graded = (row: IdentifierRow | undefined) =>
+  !!row?.submission && (row.exam.examType === 'MCQ' || row.submission.traditionalScore !== null);
+const status = (row: IdentifierRow | undefined) => {
+  if (!row) return null;
+  if (!row.submission) return 'Not Submitted';
+  return graded(row) ? 'Graded' : 'Submitted';
+};
+
+type Deps = Pick<FastifyInstance, 'db' | 'accounts' | 'submissions'>;
+
+/**
+ * Marks by exam identifier (an MCQ and a PART II exam share one): the staff's marks summary, a
+ * student's score rows, and one exam's combined score. Staff see every mark; a student sees only
+ * their own, and only what is published (MCQ once its exam is, PART II once its marks are).
+ */
+export class MarksService {
+  private readonly db: Db;
+  private readonly accounts: AccountsService;
+  private readonly submissions: SubmissionsService;
+
+  constructor({ db, accounts, submissions }: Deps) {
+    this.db = db;
+    this.accounts = accounts;
+    this.submissions = submissions;
+  }
+
+  /** Whether the caller sees every mark (staff); a student asking about someone else is refused. */
+  private seesAll(caller: Principal, studentId: number): boolean {
+    if (isStaff(caller)) return true;
+    if (caller.id !== studentId) throw forbidden(OWN_SCORES_ONLY);
+    return false;
+  }
+
+  private async student(studentId: number) {
+    const account = await this.accounts.findById(studentId);
+    if (account?.role !== 'ROLE_STUDENT') throw notFound(STUDENT_NOT_FOUND);
+    return account;
+  }
+
+  async examScore(caller: Principal, studentId: number, identifier: string): Promise<ExamScore> {
+    const all = this.seesAll(caller, studentId);
+    const rows = await examsUnderIdentifier(this.db, studentId, identifier);
+    if (rows.length === 0) throw notFound(NO_EXAM_WITH_IDENTIFIER);
+    const mcq = firstOf(rows, 'MCQ');
+    const partTwo = firstOf(rows, 'TRADITIONAL');
+    if (!mcq?.submission && !partTwo?.submission) throw notFound(NO_SUBMISSION_FOR_IDENTIFIER);
+    const mcqPublished = mcq?.exam.published ?? false;
+    const traditionalPublished = partTwo?.exam.gradesPublished ?? false;
+    const mcqScore = all || mcqPublished ? (mcq?.submission?.mcqScore ?? null) : null;
+    const traditionalScore = all || traditionalPublished ? (partTwo?.submission?.traditionalScore ?? null) : null;
+    return {
+      studentId,
+      examIdentifier: (mcq ?? partTwo)?.exam.examIdentifier ?? identifier,
+      mcqScore,
+      traditionalScore,
+      combinedTotalScore: combinedTotalScore(mcqScore, traditionalScore),
+      mcqPublished,
+      traditionalPublished,
+    };
+  }
+
+  /** One row per identifier the student submitted under, most recent first (one grouped query). */
+  async scoreSummary(caller: Principal, studentId: number): Promise<ScoreSummaryRow[]> {
+    const all = this.seesAll(caller, studentId);
+    if (all) await this.student(studentId);
+    const rows = await scoreRows(this.db, studentId, !all);
+    return rows.map((row) => ({
+      ...row,
+      combinedTotalScore: combinedTotalScore(row.mcqScore, row.traditionalScore),
+    }));
+  }
+
+  /** Staff's full picture of one student under one identifier, unpublished marks included. */
+  async marksSummary(studentId: number, identifier: string): Promise<MarksSummary> {
+    const student = await this.student(studentId);
+    const rows = await examsUnderIdentifier(this.db, studentId, identifier);
+    if (rows.length === 0) throw notFound(NO_EXAM_WITH_IDENTIFIER);
+    const mcq = firstOf(rows, 'MCQ');
+    const partTwo = firstOf(rows, 'TRADITIONAL');
+    const mcqSubmission = mcq?.submission ?? null;
+    const partTwoSubmission = partTwo?.submission ?? null;
+    const examIdentifier = (mcq ?? partTwo)?.exam.examIdentifier ?? identifier;
+    const link = (key: string | null | undefined, what: 'answer' | 'marked') =>
+      this.submissions.files.link(key ?? null, student.username, examIdentifier, what);
+    return {
+      studentId,
+      studentName: student.name?.trim() || student.username,
+      examIdentifier,
+      mcqExamId: mcq?.exam.id ?? null,
+      mcqExamTitle: mcq?.exam.title ?? null,
+      mcqScore: mcqSubmission?.mcqScore ?? null,
+      mcqSubmissionStatus: status(mcq),
+      mcqInstructorFeedback: mcqSubmission?.instructorFeedback ?? null,
+      mcqSubmittedAt: mcqSubmission?.submittedAt.toISOString() ?? null,
+      traditionalExamId: partTwo?.exam.id ?? null,
+      traditionalExamTitle: partTwo?.exam.title ?? null,
+      traditionalScore: partTwoSubmission?.traditionalScore ?? null,
+      traditionalGrade: letterGrade(partTwoSubmission?.traditionalScore),
+      traditionalSubmissionStatus: status(partTwo),
+      traditionalInstructorFeedback: partTwoSubmission?.instructorFeedback ?? null,
+      traditionalSubmittedAt: partTwoSubmission?.submittedAt.toISOString() ?? null,
+      traditionalSubmittedAnswerDownloadUrl: await link(partTwoSubmission?.answerKey, 'answer'),
+      traditionalMarkedPaperDownloadUrl: await link(partTwoSubmission?.markedPaperKey, 'marked'),
+      overallExamStatus: overallStatus([mcq, partTwo].filter((row): row is IdentifierRow => !!row)),
+      totalScore: combinedTotalScore(mcqSubmission?.mcqScore, partTwoSubmission?.traditionalScore),
+    };
+  }
+}
+
+/** Over the parts the identifier has: all marked, some marked, submitted but none marked, or nothing. */
+function overallStatus(parts: IdentifierRow[]): string {
+  const markedParts = parts.filter(graded).length;
+  if (!parts.some((part) => part.submission)) return 'Not Submitted';
+  if (markedParts === parts.length) return 'Fully Graded';
+  return markedParts > 0 ? 'Partially Graded' : 'Pending';
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { MySubmission, Submission } from '@valence/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { fileNameOfKey } from '../../lib/multipart.js';
+import type { ObjectStorage } from '../../storage/storage.js';
+import { sanitizeFileName } from '../../storage/storage.js';
+import type { ListedRow, SubmissionRow } from './repository.js';
+
+/** Signed links to answer scripts and marked papers, named after the student and the exam. */
+export class SubmissionFiles {
+  constructor(
+    private readonly storage: ObjectStorage,
+    private readonly config: Pick<Config, 'downloadLinkTtlSeconds'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** `{username}_{examIdentifier}_{what}.{ext}`, the extension the stored file's own. */
+  link(
+    key: string | null,
+    username: string,
+    examIdentifier: string,
+    what: 'answer' | 'marked',
+  ): Promise<string | null> {
+    if (!key) return Promise.resolve(null);
+    const extension = path.extname(fileNameOfKey(key));
+    const fileName = sanitizeFileName(`${username}_${examIdentifier}_${what}${extension}`);
+    return this.storage.signedUrl(key, { ttlSeconds: this.config.downloadLinkTtlSeconds, fileName });
+  }
+
+  /** Staff's view of a submission. */
+  async present(row: ListedRow, examIdentifier: string): Promise<Submission> {
+    return {
+      id: row.id,
+      examId: row.examId,
+      studentId: row.studentId,
+      studentName: row.studentName,
+      submittedAt: row.submittedAt.toISOString(),
+      mcqScore: row.mcqScore,
+      traditionalScore: row.traditionalScore,
+      instructorFeedback: row.instructorFeedback,
+      gradedAt: row.gradedAt?.toISOString() ?? null,
+      submittedAnswerDownloadUrl: await this.link(row.answerKey, row.username, examIdentifier, 'answer'),
+      markedPaperPath: row.markedPaperKey,
+      markedPaperDownloadUrl: await this.link(row.markedPaperKey, row.username, examIdentifier, 'marked'),
+    };
+  }
+
+  /** After the commit: a failed removal leaves an orphan file, never a row pointing at nothing. */
+  async remove(keys: (string | null | undefined)[]): Promise<void> {
+    for (const key of keys) {
+      if (!key) continue;
+      await this.storage
+        .delete(key)
+        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
+    }
+  }
+}
+
+/** A student's own submission: the MCQ mark at once, the PART II mark once its marks are published. */
+export function mine(row: SubmissionRow, exam: { gradesPublished: boolean }): MySubmission {
+  return {
+    id: row.id,
+    examId: row.examId,
+    submittedAt: row.submittedAt.toISOString(),
+    mcqScore: row.mcqScore,
+    traditionalScore: exam.gradesPublished ? row.traditionalScore : null,
+  };
+}

@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, submissionAnswers, submissions } from '../../db/schema.js';
+import { containsPattern, totalColumn } from '../../lib/paging.js';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+/** A submission with who made it: the account's name (else its username) and username. */
+export type ListedRow = SubmissionRow & { studentName: string; username: string };
+
+const MAX_ID = 2_147_483_647;
+
+const listed = {
+  id: submissions.id,
+  examId: submissions.examId,
+  studentId: submissions.studentId,
+  submittedAt: submissions.submittedAt,
+  answerKey: submissions.answerKey,
+  mcqScore: submissions.mcqScore,
+  traditionalScore: submissions.traditionalScore,
+  instructorFeedback: submissions.instructorFeedback,
+  gradedAt: submissions.gradedAt,
+  markedPaperKey: submissions.markedPaperKey,
+  studentName: sql<string>`coalesce(nullif(trim(${accounts.name}), ''), ${accounts.username})`,
+  username: accounts.username,
+};
+
+/** The exam's submissions whose student's name or username contains `q`, or whose id is `q`. */
+function ofExam(examId: number, q: string | undefined) {
+  if (!q) return eq(submissions.examId, examId);
+  const pattern = containsPattern(q);
+  const id = /^\d{1,10}$/.test(q) && Number(q) <= MAX_ID ? Number(q) : undefined;
+  return and(
+    eq(submissions.examId, examId),
+    or(
+      sql`lower(${accounts.username}) like ${pattern}`,
+      sql`lower(coalesce(${accounts.name}, '')) like ${pattern}`,
+      id === undefined ? undefined : eq(submissions.studentId, id),
+    ),
+  );
+}
+
+/** One page of the exam's submissions, newest first, each row carrying the total (one statement). */
+export function pageOfExam(
+  db: DbOrTx,
+  examId: number,
+  q: string | undefined,
+  window: { limit: number; offset: number },
+): Promise<(ListedRow & { total: number })[]> {
+  return db
+    .select({ ...listed, total: totalColumn() })
+    .from(submissions)
+    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
+    .where(ofExam(examId, q))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export function countOfExam(db: DbOrTx, examId: number, q: string | undefined): Promise<number> {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(submissions)
+    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
+    .where(ofExam(examId, q))
+    .then((rows) => rows[0]?.count ?? 0);
+}
+
+export function findListed(db: DbOrTx, id: number): Promise<ListedRow | undefined> {
+  return db
+    .select(listed)
+    .from(submissions)
+    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
+    .where(eq(submissions.id, id))
+    .then((rows) => rows[0]);
+}
+
+/** The submission row, locked until the transaction ends: grades change one at a time. */
+export function lockSubmission(tx: DbOrTx, id: number): Promise<SubmissionRow | undefined> {
+  return tx
+    .select()
+    .from(submissions)
+    .where(eq(submissions.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+export function updateSubmission(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<Omit<SubmissionRow, 'id' | 'examId' | 'studentId'>>,
+): Promise<SubmissionRow> {
+  return tx
+    .update(submissions)
+    .set(values)
+    .where(eq(submissions.id, id))
+    .returning()
+    .then((rows) => rows[0] as SubmissionRow);
+}
+
+/** The student's answers: which option (null: none) for each question answered. */
+export function answersOf(db: DbOrTx, submissionId: number) {
+  return db
+    .select({ questionId: submissionAnswers.questionId, optionId: submissionAnswers.optionId })
+    .from(submissionAnswers)
+    .where(eq(submissionAnswers.submissionId, submissionId))
+    .orderBy(asc(submissionAnswers.questionId));
+}
+
+/** The student's submission of the exam, locked (a replacement waits for a grade, and the reverse). */
+export function lockMine(tx: DbOrTx, examId: number, studentId: number): Promise<SubmissionRow | undefined> {
+  return tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.examId, examId), eq(submissions.studentId, studentId)))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+/**
+ * A new submission, or none when the student has one already (the unique index decides, also when
+ * two arrive at once: the second waits for the first to commit and inserts nothing).
+ */
+export function insertSubmission(
+  tx: DbOrTx,
+  values: typeof submissions.$inferInsert,
+): Promise<SubmissionRow | undefined> {
+  return tx
+    .insert(submissions)
+    .values(values)
+    .onConflictDoNothing({ target: [submissions.examId, submissions.studentId] })
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+export async function insertAnswers(
+  tx: DbOrTx,
+  submissionId: number,
+  answers: { questionId: number; optionId: number }[],
+) {
+  if (answers.length === 0) return;
+  await tx.insert(submissionAnswers).values(answers.map((answer) => ({ submissionId, ...answer })));
+}
+
+/** Which of these exams the student has a submission of. */
+export async function submittedAmong(db: DbOrTx, studentId: number, examIds: number[]): Promise<Set<number>> {
+  if (examIds.length === 0) return new Set();
+  const rows = await db
+    .select({ examId: submissions.examId })
+    .from(submissions)
+    .where(and(eq(submissions.studentId, studentId), inArray(submissions.examId, examIds)));
+  return new Set(rows.map((row) => row.examId));
+}
+
+/** Deletes the student's submissions (answers go with them); answers their stored files' keys. */
+export async function deleteOfStudent(tx: DbOrTx, studentId: number): Promise<string[]> {
+  const rows = await tx
+    .delete(submissions)
+    .where(eq(submissions.studentId, studentId))
+    .returning({ answerKey: submissions.answerKey, markedPaperKey: submissions.markedPaperKey });
+  return rows.flatMap((row) => [row.answerKey, row.markedPaperKey]).filter((key): key is string => !!key);
+}

@@ -1,0 +1,116 @@
+import {
+  ANSWER_KINDS,
+  errorResponseSchema,
+  examIdParamSchema,
+  idParamSchema,
+  mcqAnswersSchema,
+  mySubmissionSchema,
+  studentExamSchema,
+} from '@valence/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/errors.js';
+import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
+import { requirePrincipal } from '../../plugins/auth.js';
+
+const errors = {
+  400: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** A refusal before the body was read also closes the connection, so the client's upload stops. */
+const closing = (ended: () => boolean) => (error: unknown) => {
+  if (!(error instanceof HttpError) || ended()) throw error;
+  throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
+};
+
+/** The students' app's exam calls (DESIGN §5): each answers for the signed-in student alone. */
+export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['student app'];
+  acceptAnyBody(app);
+
+  app.get(
+    '/me/exams',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags,
+        summary: 'My exams: published, of my active courses, soonest due first; never the answer key',
+        response: { 200: studentExamSchema.array() },
+      },
+    },
+    (request) => app.studentExams.myExams(requirePrincipal(request)),
+  );
+
+  app.get(
+    '/api/v1/exams/:id/paper',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags,
+        summary: 'A signed link to the paper of a published PART II exam of my course',
+        params: idParamSchema,
+        response: { 200: z.object({ url: z.string() }), ...errors },
+      },
+    },
+    (request) => app.studentExams.paper(requirePrincipal(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/submissions/exam/:examId/mcq',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags,
+        summary: 'Hand in MCQ answers, scored at once; one submission per exam',
+        params: examIdParamSchema,
+        body: mcqAnswersSchema,
+        response: { 201: mySubmissionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const submission = await app.studentExams.submitMcq(
+        requirePrincipal(request),
+        request.params.examId,
+        request.body,
+      );
+      return reply.status(201).send(submission);
+    },
+  );
+
+  app.post(
+    '/api/v1/submissions/exam/:examId/upload',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags,
+        summary: 'Hand in (201) or replace (200) a PART II answer script: multipart `file`',
+        consumes: ['multipart/form-data'],
+        params: examIdParamSchema,
+        response: { 200: mySubmissionSchema, 201: mySubmissionSchema, ...errors, 413: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const student = requirePrincipal(request);
+      const { examId } = request.params;
+      await app.studentExams.checkUpload(student, examId).catch(closing(() => request.raw.readableEnded));
+      const form = {
+        fields: {},
+        files: {
+          file: {
+            kinds: ANSWER_KINDS,
+            maxBytes: app.config.answerMaxBytes,
+            keyPrefix: 'answers/',
+            label: 'Your answer',
+          },
+        },
+      };
+      const { created, submission } = await withMultipartForm(request, app.storage, form, (parts) =>
+        app.studentExams.upload(student, examId, parts.file('file')),
+      );
+      return reply.status(created ? 201 : 200).send(submission);
+    },
+  );
+};
