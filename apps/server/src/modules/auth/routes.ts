@@ -1,6 +1,7 @@
-import { errorResponseSchema, meSchema, signinRequestSchema, signinResponseSchema } from '@valence/contract';
+import { errorResponseSchema } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../plugins/auth.js';
+import { examples } from '../me/examples.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -9,8 +10,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        body: signinRequestSchema,
-        response: { 200: signinResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        body: examples.signinBody,
+        response: { 200: examples.signinAnswer, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     (request) => app.auth.signin(request.body, request.ip),
@@ -18,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: meSchema } } },
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: examples.me } } },
     (request) => app.auth.me(requirePrincipal(request)),
   );
 

@@ -1,13 +1,7 @@
-import {
-  courseSchema,
-  errorResponseSchema,
-  idParamSchema,
-  recordWatchSchema,
-  resourceSchema,
-  watchRecordSchema,
-} from '@valence/contract';
+import { errorResponseSchema, idParamSchema } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../plugins/auth.js';
+import { examples } from './examples.js';
 
 /** The students' app's own calls (DESIGN §5): every answer is about the signed-in student alone. */
 export const studentAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +12,7 @@ export const studentAppRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['student app'],
         summary: 'My courses: those with an ACTIVE enrolment, newest first',
-        response: { 200: courseSchema.array() },
+        response: { 200: examples.courses },
       },
     },
     (request) => app.studentApp.myCourses(requirePrincipal(request)),
@@ -32,7 +26,7 @@ export const studentAppRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['student app'],
         summary: "A course's lectures that are live now and not expired, with signed links",
         params: idParamSchema,
-        response: { 200: resourceSchema.array(), 403: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: examples.lectures, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     (request) => app.studentApp.myLectures(requirePrincipal(request), request.params.id),
@@ -45,8 +39,8 @@ export const studentAppRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['student app'],
         summary: 'Record a sitting of a lecture: its name and the server time are filled in',
-        body: recordWatchSchema,
-        response: { 201: watchRecordSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+        body: examples.watchBody,
+        response: { 201: examples.watchAnswer, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request, reply) =>

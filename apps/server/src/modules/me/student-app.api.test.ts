@@ -158,3 +158,32 @@ describe('POST /api/watchtime', () => {
     expect((await t.call('GET', '/api/api/watchtime/total/nimali', staff)).json()).toBe(754.5 + 1860);
   });
 });
+
+describe('the OpenAPI page', () => {
+  it("shows a worked example of each of the students' app's calls", async () => {
+    const spec = (await t.call('GET', '/api/docs/json')).json();
+    // Swagger lifts a schema's `examples` to the media type's `example`; an `example` stays on the schema.
+    type Media = { example?: unknown; schema?: { example?: unknown; examples?: unknown[] } };
+    const exampleOf = (media: Media) => media.example ?? media.schema?.example ?? media.schema?.examples?.[0];
+    const answer = (path: string, method: string, status = '200') =>
+      exampleOf(spec.paths[path][method].responses[status].content['application/json']) as Record<string, unknown>;
+    const body = (path: string) =>
+      exampleOf(spec.paths[path].post.requestBody.content['application/json']) as Record<string, unknown>;
+
+    expect(body('/api/signin')).toHaveProperty('username');
+    expect(answer('/api/signin', 'post')).toMatchObject({ roles: ['ROLE_STUDENT'] });
+    expect(answer('/api/me', 'get')).toMatchObject({ roles: ['ROLE_STUDENT'] });
+    expect(answer('/api/me/courses', 'get')).toHaveLength(1);
+    expect(answer('/api/me/courses/{id}/resources', 'get')).toHaveLength(1);
+    expect(body('/api/api/watchtime')).toEqual({ resourceId: 41, watchedDuration: 1754.5 });
+    expect(answer('/api/api/watchtime', 'post', '201')).toHaveProperty('videoName');
+    const exams = answer('/api/me/exams', 'get');
+    expect(exams).toHaveLength(1);
+    expect(JSON.stringify(exams)).not.toContain('isCorrect');
+    expect(answer('/api/api/v1/exams/{id}/paper', 'get')).toHaveProperty('url');
+    expect(body('/api/api/v1/submissions/exam/{examId}/mcq')).toHaveProperty('answers');
+    expect(answer('/api/api/v1/submissions/exam/{examId}/mcq', 'post', '201')).toHaveProperty('mcqScore', 42);
+    const score = answer('/api/api/v1/submissions/student/{studentId}/exam-score/{examIdentifier}', 'get');
+    expect(score).toMatchObject({ mcqScore: 40, traditionalScore: 90, combinedTotalScore: 85 });
+  });
+});

@@ -1,7 +1,6 @@
 import {
   errorResponseSchema,
   examIdParamSchema,
-  examScoreSchema,
   identifierParamSchema,
   idParamSchema,
   listOrPageSchema,
@@ -16,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
 import { requirePrincipal } from '../../plugins/auth.js';
+import { examples } from '../me/examples.js';
 
 /** The marked paper a tutor may attach to a grade. */
 export const MARKED_PAPER_MAX_BYTES = 50 * 1024 * 1024;
@@ -103,7 +103,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A student's combined score under one identifier: staff see all, a student their own published marks",
         params: identifierParamSchema,
-        response: { 200: examScoreSchema, ...errors },
+        response: { 200: examples.examScore, ...errors },
       },
     },
     (request) =>

@@ -1,17 +1,9 @@
-import {
-  ANSWER_KINDS,
-  errorResponseSchema,
-  examIdParamSchema,
-  idParamSchema,
-  mcqAnswersSchema,
-  mySubmissionSchema,
-  studentExamSchema,
-} from '@valence/contract';
+import { ANSWER_KINDS, errorResponseSchema, examIdParamSchema, idParamSchema } from '@valence/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../lib/errors.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
 import { requirePrincipal } from '../../plugins/auth.js';
+import { examples } from '../me/examples.js';
 
 const errors = {
   400: errorResponseSchema,
@@ -38,7 +30,7 @@ export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My exams: published, of my active courses, soonest due first; never the answer key',
-        response: { 200: studentExamSchema.array() },
+        response: { 200: examples.exams },
       },
     },
     (request) => app.studentExams.myExams(requirePrincipal(request)),
@@ -52,7 +44,7 @@ export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A signed link to the paper of a published PART II exam of my course',
         params: idParamSchema,
-        response: { 200: z.object({ url: z.string() }), ...errors },
+        response: { 200: examples.paper, ...errors },
       },
     },
     (request) => app.studentExams.paper(requirePrincipal(request), request.params.id),
@@ -66,8 +58,8 @@ export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Hand in MCQ answers, scored at once; one submission per exam',
         params: examIdParamSchema,
-        body: mcqAnswersSchema,
-        response: { 201: mySubmissionSchema, ...errors },
+        body: examples.mcqBody,
+        response: { 201: examples.submission, ...errors },
       },
     },
     async (request, reply) => {
@@ -89,7 +81,7 @@ export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hand in (201) or replace (200) a PART II answer script: multipart `file`',
         consumes: ['multipart/form-data'],
         params: examIdParamSchema,
-        response: { 200: mySubmissionSchema, 201: mySubmissionSchema, ...errors, 413: errorResponseSchema },
+        response: { 200: examples.submission, 201: examples.submission, ...errors, 413: errorResponseSchema },
       },
     },
     async (request, reply) => {

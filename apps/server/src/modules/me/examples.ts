@@ -1,0 +1,114 @@
+import {
+  courseSchema,
+  examScoreSchema,
+  mcqAnswersSchema,
+  meSchema,
+  mySubmissionSchema,
+  recordWatchSchema,
+  resourceSchema,
+  signinRequestSchema,
+  signinResponseSchema,
+  studentExamSchema,
+  watchRecordSchema,
+} from '@valence/contract';
+import { z } from 'zod';
+
+/*
+ * Worked examples of the students' app's calls for the OpenAPI page (/api/docs): what a student's
+ * app sends and gets back. `.meta` only documents; validation is the contract's schema unchanged.
+ */
+const at = '2026-11-23T04:30:00.000Z';
+
+export const examples = {
+  signinBody: signinRequestSchema.meta({ examples: [{ username: 'nimali.perera', password: 'a-long-passphrase' }] }),
+  signinAnswer: signinResponseSchema.meta({
+    examples: [{ jwtToken: 'eyJhbGciOiJIUzI1NiJ9…', roles: ['ROLE_STUDENT'] }],
+  }),
+  me: meSchema.meta({ examples: [{ id: 412, username: 'nimali.perera', roles: ['ROLE_STUDENT'] }] }),
+  courses: courseSchema.array().meta({
+    examples: [
+      [
+        {
+          id: 3,
+          title: '2026 A/L Chemistry – Theory',
+          description: 'Physical, inorganic and organic chemistry for the 2026 A/L examination.',
+          createdAt: at,
+          paused: false,
+        },
+      ],
+    ],
+  }),
+  lectures: resourceSchema.array().meta({
+    examples: [
+      [
+        {
+          id: 41,
+          name: 'Lesson 7 – Chemical equilibrium',
+          url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          type: 'link',
+          courseId: 3,
+          duration: 5400,
+          liveAt: at,
+          recordingAt: at,
+          expiresAt: null,
+        },
+      ],
+    ],
+  }),
+  // `example`, not `examples`: zod leaves `examples` out of the input side of a schema that transforms.
+  watchBody: recordWatchSchema.meta({ example: { resourceId: 41, watchedDuration: 1754.5 } }),
+  watchAnswer: watchRecordSchema.meta({
+    examples: [{ id: 9001, videoName: 'Lesson 7 – Chemical equilibrium', timestamp: at, watchedDuration: 1754.5 }],
+  }),
+  exams: studentExamSchema.array().meta({
+    examples: [
+      [
+        {
+          id: 17,
+          courseId: 3,
+          courseTitle: '2026 A/L Chemistry – Theory',
+          title: 'Term test 1 – Paper I',
+          description: '50 multiple-choice questions, 2 hours.',
+          dueDate: '2026-12-01T04:30:00.000Z',
+          examType: 'MCQ',
+          examIdentifier: 'CHEM_C001_TERM1',
+          questions: [
+            {
+              id: 301,
+              questionText: 'What is the oxidation state of Mn in \\ce{KMnO4}?',
+              questionImageUrl: null,
+              options: [
+                { id: 1501, optionText: '+7' },
+                { id: 1502, optionText: '+2' },
+                { id: 1503, optionText: '+4' },
+                { id: 1504, optionText: '+6' },
+                { id: 1505, optionText: '-1' },
+              ],
+            },
+          ],
+          submitted: false,
+        },
+      ],
+    ],
+  }),
+  paper: z
+    .object({ url: z.string() })
+    .meta({ examples: [{ url: '/api/files/exams/7d1c…-paper.pdf?expires=…&sig=…' }] }),
+  mcqBody: mcqAnswersSchema.meta({ example: { answers: [{ questionId: 301, optionId: 1501 }] } }),
+  submission: mySubmissionSchema.meta({
+    examples: [{ id: 880, examId: 17, submittedAt: at, mcqScore: 42, traditionalScore: null }],
+  }),
+  examScore: examScoreSchema.meta({
+    examples: [
+      {
+        studentId: 412,
+        examIdentifier: 'CHEM_C001_TERM1',
+        mcqScore: 40,
+        traditionalScore: 90,
+        combinedTotalScore: 85,
+        mcqPublished: true,
+        traditionalPublished: true,
+      },
+    ],
+  }),
+};
