@@ -1,16 +1,10 @@
-import type { DemoCourse, DemoData } from './generate.js';
-import { ANCHOR } from './generate.js';
+import { ANCHOR, type DemoCourse, type DemoData } from './generate.js';
 import { QUESTIONS_PER_PAPER } from './plan.js';
 import { Random } from './random.js';
+import { TERM_TESTS, type TermTest } from './term-tests.js';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** What a course's term test is open for (seed-exams.ts): both papers, the MCQ only, or neither yet. */
-export const termTestStage = (courseIndex: number) => courseIndex % 3;
-/** Stage 0: both papers published, PART II marks too; stage 1: the MCQ paper only. */
-export const mcqOpen = (courseIndex: number) => termTestStage(courseIndex) < 2;
-export const partTwoOpen = (courseIndex: number) => termTestStage(courseIndex) === 0;
 
 /**
  * Which questions of a Paper I a submission answered, and which it got right: the same arithmetic
@@ -22,6 +16,8 @@ export const answered = (seed: number, position: number) => (seed * 13 + positio
 export type DemoSubmission = {
   student: number;
   course: number;
+  /** Which term test (TERM_TESTS[term - 1]). */
+  term: TermTest['term'];
   kind: 'MCQ' | 'TRADITIONAL';
   at: Date;
   /** MCQ: picks the answers (with `ability`, the share right in per cent). */
@@ -52,23 +48,31 @@ const FEEDBACK = [
 ];
 
 /**
- * The term-test submissions of the demo class: on each ACTIVE enrolment of a course whose MCQ paper
- * is published, four students in five sat it; where PART II is published too, seven in ten handed
- * in a script, three in four of those marked. Chosen by index, so every count is exact.
+ * The term-test submissions of the demo class, term by term (TERM_TESTS): on each ACTIVE enrolment
+ * of a course whose paper is published, the students the term's rules choose by index sat the MCQ
+ * paper or handed in a script, and those it chooses have their script marked. Every count is exact.
  */
 export function planSubmissions(data: DemoData): { submissions: DemoSubmission[]; counts: SubmissionCounts } {
-  const random = new Random(`submissions:${data.scale}`);
   const submissions: DemoSubmission[] = [];
   const counts: SubmissionCounts = { submissions: 0, markedScripts: 0, answers: 0 };
+  for (const test of TERM_TESTS) planTerm(data, test, submissions, counts);
+  return { submissions, counts };
+}
+
+function planTerm(data: DemoData, test: TermTest, submissions: DemoSubmission[], counts: SubmissionCounts) {
+  const random = new Random(`${test.streams.submissions}:${data.scale}`);
+  const { term } = test;
   for (const [student, { enrollments }] of data.students.entries()) {
     for (const { course, status } of enrollments) {
       if (status !== 'ACTIVE') continue;
-      const closes = Math.min(dueOf(data.courses, course), ANCHOR.getTime());
-      if (mcqOpen(course) && (student + course) % 10 < 8) {
+      const stage = test.stage(course);
+      const closes = Math.min(dueOf(data, test, course), ANCHOR.getTime());
+      if (stage.mcq && test.sat(student, course)) {
         const seed = random.int(0, 9999);
         submissions.push({
           student,
           course,
+          term,
           kind: 'MCQ',
           at: new Date(closes - random.int(1, 96) * HOUR_MS),
           seed,
@@ -82,12 +86,13 @@ export function planSubmissions(data: DemoData): { submissions: DemoSubmission[]
           if (answered(seed, position)) counts.answers += 1;
         }
       }
-      if (partTwoOpen(course) && (student + 2 * course) % 10 < 7) {
+      if (stage.partTwo && test.handedIn(student, course)) {
         const at = new Date(closes - random.int(1, 96) * HOUR_MS);
-        const marked = (3 * student + course) % 4 !== 0;
+        const marked = test.marked(student, course);
         submissions.push({
           student,
           course,
+          term,
           kind: 'TRADITIONAL',
           at,
           seed: 0,
@@ -101,17 +106,8 @@ export function planSubmissions(data: DemoData): { submissions: DemoSubmission[]
       }
     }
   }
-  return { submissions, counts };
 }
 
-/** The term test's due date, as seed-exams.ts sets it (kept in step by the seed's API test). */
-export const dueOf = (courses: DemoCourse[], course: number) =>
-  termTestDue(courses[course] as DemoCourse, course).getTime();
-
-/** Fixed per course: created + 45 to 200 days, from the course's own index (no shared stream). */
-export function termTestDue(course: DemoCourse, index: number): Date {
-  return new Date(course.createdAt.getTime() + (45 + ((index * 37) % 156)) * DAY_MS);
-}
-
-/** An identifier of a course's term test. */
-export const termTestIdentifier = (courseIndex: number) => `CHEM_C${String(courseIndex + 1).padStart(3, '0')}_TERM1`;
+/** A term test's due date in a course, as seed-exams.ts sets it (kept in step by the seed's API test). */
+export const dueOf = (data: DemoData, test: TermTest, course: number) =>
+  test.due(data.courses[course] as DemoCourse, course).getTime();

@@ -1,6 +1,9 @@
+import { TERMS_PER_COURSE } from './term-tests.js';
+
 /**
  * How big the demo is at a scale. Every count is exact (the API test holds the seed to it), and
- * scale 500 is the issue's benchmark size: 20,000 students, 300 courses, 2,000,000 watch records.
+ * scale 500 is the issue's benchmark size: 20,000 students, 300 courses, 2,000,000 watch records
+ * (and over 100,000 term-test submissions, counted by plan-submissions.ts from the generated class).
  */
 export const MAX_SCALE = 500;
 export const STUDENTS_PER_SCALE = 40;
@@ -28,7 +31,7 @@ export type DemoCounts = {
   resources: number;
   enrollments: number;
   watchRecords: number;
-  /** Two per course: an MCQ paper and a PART II paper under one identifier. */
+  /** Four per course: two term tests, each an MCQ paper and a PART II paper under one identifier. */
   exams: number;
   questions: number;
 };
@@ -49,7 +52,7 @@ export function demoPlan(scale: number): DemoCounts {
     resources,
     enrollments,
     watchRecords: students * watchRecordsPerStudent(scale),
-    exams: 2 * courses,
-    questions: QUESTIONS_PER_PAPER * courses,
+    exams: 2 * TERMS_PER_COURSE * courses,
+    questions: QUESTIONS_PER_PAPER * TERMS_PER_COURSE * courses,
   };
 }

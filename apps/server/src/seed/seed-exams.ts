@@ -2,18 +2,21 @@ import type { Tx } from '../db/client.js';
 import { exams, mcqOptions, mcqQuestions } from '../db/schema.js';
 import type { DemoCourse } from './generate.js';
 import { QUESTIONS_PER_PAPER } from './plan.js';
-import { termTestDue, termTestIdentifier, termTestStage } from './plan-submissions.js';
 import { demoPaper } from './question-bank.js';
 import { Random } from './random.js';
+import { TERM_TESTS, type TermTest, termTestIdentifier } from './term-tests.js';
 
 /** Exams of this many courses per batch of INSERTs: 2,000 question rows, 10,000 option rows. */
 const COURSES_PER_BATCH = 40;
 
+/** The ids of a term test's two papers, by course index. */
+export type TermExamIds = { mcq: number[]; partTwo: number[] };
+
 /**
- * Each course's first term test: a Paper I of MCQs and a Paper II (written, PART II) under one
- * identifier. One course in three has both published (marks too), one only the MCQ paper, one none
- * yet, so the exams screen shows every badge. PART II papers have no stored file: the seed writes
- * only to the database, and a tutor uploading real papers would replace them anyway.
+ * Each course's term tests (TERM_TESTS), each a Paper I of MCQs and a Paper II (written, PART II)
+ * under one identifier, in the publication state of the term's stage, so the exams screen shows
+ * every badge. PART II papers have no stored file: the seed writes only to the database, and a
+ * tutor uploading real papers would replace them anyway. Returns the ids by term (index term − 1).
  */
 export async function insertExams(
   tx: Tx,
@@ -21,33 +24,56 @@ export async function insertExams(
   courseIds: number[],
   scale: number,
   report: (phase: 'exams' | 'questions', done: number) => void,
-): Promise<{ mcq: number[]; partTwo: number[] }> {
-  const random = new Random(`exams:${scale}`);
-  const ids = { mcq: [] as number[], partTwo: [] as number[] };
-  let examsDone = 0;
-  let questionsDone = 0;
+): Promise<TermExamIds[]> {
+  const context = { tx, courses, courseIds, report, done: { exams: 0, questions: 0 } };
+  const ids: TermExamIds[] = [];
+  for (const test of TERM_TESTS)
+    ids.push(await insertTermTest(context, test, new Random(`${test.streams.exams}:${scale}`)));
+  return ids;
+}
+
+type Context = {
+  tx: Tx;
+  courses: DemoCourse[];
+  courseIds: number[];
+  report: (phase: 'exams' | 'questions', done: number) => void;
+  /** Rows written so far, over all terms. */
+  done: { exams: number; questions: number };
+};
+
+async function insertTermTest(
+  { tx, courses, courseIds, report, done }: Context,
+  test: TermTest,
+  random: Random,
+): Promise<TermExamIds> {
+  const ids: TermExamIds = { mcq: [], partTwo: [] };
+  const name = `Term test ${test.term}`;
   for (let from = 0; from < courses.length; from += COURSES_PER_BATCH) {
     const batch = courses.slice(from, from + COURSES_PER_BATCH).map((course, k) => {
       const index = from + k;
-      const identifier = termTestIdentifier(index);
-      const due = termTestDue(course, index);
-      const stage = termTestStage(index);
-      const common = { courseId: courseIds[index] as number, examIdentifier: identifier, dueDate: due, createdAt: due };
+      const due = test.due(course, index);
+      const stage = test.stage(index);
+      const common = {
+        courseId: courseIds[index] as number,
+        examIdentifier: termTestIdentifier(index, test.term),
+        dueDate: due,
+        createdAt: due,
+      };
       return {
         mcq: {
           ...common,
-          title: 'Term test 1 – Paper I',
+          title: `${name} – Paper I`,
           description: `${QUESTIONS_PER_PAPER} multiple-choice questions, 2 hours. ${course.title}.`,
           examType: 'MCQ' as const,
-          published: stage < 2,
+          published: stage.mcq,
         },
         partTwo: {
           ...common,
-          title: 'Term test 1 – Paper II',
+          title: `${name} – Paper II`,
           description: `Structured and essay questions, 3 hours. Upload your answer script as one PDF. ${course.title}.`,
           examType: 'TRADITIONAL' as const,
-          published: stage === 0,
-          gradesPublished: stage === 0,
+          published: stage.partTwo,
+          gradesPublished: stage.gradesPublished,
         },
         questions: demoPaper(random, QUESTIONS_PER_PAPER),
       };
@@ -62,8 +88,8 @@ export async function insertExams(
       ids.mcq.push(mcqId.get(exam.mcq.examIdentifier) as number);
       ids.partTwo.push(partTwoId.get(exam.mcq.examIdentifier) as number);
     }
-    examsDone += rows.length;
-    report('exams', examsDone);
+    done.exams += rows.length;
+    report('exams', done.exams);
 
     const questionRows = await tx
       .insert(mcqQuestions)
@@ -91,8 +117,8 @@ export async function insertExams(
         );
       }),
     );
-    questionsDone += questionRows.length;
-    report('questions', questionsDone);
+    done.questions += questionRows.length;
+    report('questions', done.questions);
   }
   return ids;
 }

@@ -3,13 +3,14 @@ import type { Tx } from '../db/client.js';
 import { mcqOptions, mcqQuestions, submissionAnswers, submissions } from '../db/schema.js';
 import { QUESTIONS_PER_PAPER } from './plan.js';
 import type { DemoSubmission } from './plan-submissions.js';
+import type { TermExamIds } from './seed-exams.js';
 
 /** Rows per INSERT of values (nine columns): well under PostgreSQL's 65,535 parameters. */
 const BATCH_ROWS = 4000;
 
 /**
- * The demo's term-test submissions. PART II scripts have no stored file (answer_key null): the seed
- * writes only to the database. Each batch of MCQ submissions gets its answers in one INSERT … SELECT
+ * The demo's term-test submissions, of both terms. PART II scripts have no stored file (answer_key
+ * null): the seed writes only to the database. Each batch of MCQ submissions gets its answers in one INSERT … SELECT
  * over the stored questions (the choice is `answered` and the arithmetic below, from the
  * submission's seed and ability), then its mark from those answers: 50 × right ÷ questions.
  */
@@ -17,16 +18,20 @@ export async function insertSubmissions(
   tx: Tx,
   planned: DemoSubmission[],
   studentIds: number[],
-  examIds: { mcq: number[]; partTwo: number[] },
+  examIds: TermExamIds[],
   report: (done: number) => void,
 ) {
+  const examOf = (s: DemoSubmission) => {
+    const term = examIds[s.term - 1] as TermExamIds;
+    return (s.kind === 'MCQ' ? term.mcq : term.partTwo)[s.course] as number;
+  };
   for (let from = 0; from < planned.length; from += BATCH_ROWS) {
     const batch = planned.slice(from, from + BATCH_ROWS);
     const rows = await tx
       .insert(submissions)
       .values(
         batch.map((s) => ({
-          examId: (s.kind === 'MCQ' ? examIds.mcq : examIds.partTwo)[s.course] as number,
+          examId: examOf(s),
           studentId: studentIds[s.student] as number,
           submittedAt: s.at,
           traditionalScore: s.score,
@@ -39,7 +44,7 @@ export async function insertSubmissions(
     const byKey = new Map(rows.map((row) => [`${row.examId} ${row.studentId}`, row.id]));
     const mcq = batch
       .filter((s) => s.kind === 'MCQ')
-      .map((s) => ({ ...s, id: byKey.get(`${examIds.mcq[s.course]} ${studentIds[s.student]}`) as number }));
+      .map((s) => ({ ...s, id: byKey.get(`${examOf(s)} ${studentIds[s.student]}`) as number }));
     if (mcq.length > 0) await answerAndMark(tx, mcq);
     report(from + batch.length);
   }

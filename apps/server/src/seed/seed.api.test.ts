@@ -67,8 +67,8 @@ describe('demo seed', () => {
       resources: 24,
       enrollments: 144,
       watchRecords: 320,
-      exams: 12,
-      questions: 300,
+      exams: 24,
+      questions: 600,
     });
     expect(demoPlan(500)).toEqual({
       students: 20_000,
@@ -76,16 +76,16 @@ describe('demo seed', () => {
       resources: 1_200,
       enrollments: 72_000,
       watchRecords: 2_000_000,
-      exams: 600,
-      questions: 15_000,
+      exams: 1_200,
+      questions: 30_000,
     });
-    // The term tests' submissions, counted from the generated class (at most ~100,000 at 500).
+    // The two term tests' submissions, counted from the generated class: over 100,000 at 500.
     const submitted = (scale: number) => {
       const { submissions, markedScripts, answers } = seedPlan(scale);
       return { submissions, markedScripts, answers };
     };
-    expect(submitted(1)).toEqual({ submissions: 118, markedScripts: 27, answers: 3_796 });
-    expect(submitted(500)).toEqual({ submissions: 56_267, markedScripts: 13_572, answers: 1_799_417 });
+    expect(submitted(1)).toEqual({ submissions: 268, markedScripts: 69, answers: 7_884 });
+    expect(submitted(500)).toEqual({ submissions: 125_602, markedScripts: 33_748, answers: 3_723_906 });
     expect(() => demoPlan(0)).toThrow(RangeError);
     expect(() => demoPlan(501)).toThrow(RangeError);
   });
@@ -99,6 +99,7 @@ describe('demo seed', () => {
     const seeded = await db
       .select({
         id: submissions.id,
+        identifier: exams.examIdentifier,
         type: exams.examType,
         published: exams.published,
         gradesPublished: exams.gradesPublished,
@@ -125,10 +126,17 @@ describe('demo seed', () => {
     const mcq = seeded.filter((row) => row.type === 'MCQ');
     const partTwo = seeded.filter((row) => row.type === 'TRADITIONAL');
     expect(mcq.every((row) => row.mcqScore !== null && row.gradedAt !== null && row.score === null)).toBe(true);
-    expect(partTwo.every((row) => row.mcqScore === null && row.gradesPublished)).toBe(true);
+    expect(partTwo.every((row) => row.mcqScore === null)).toBe(true);
+    // Both terms have submissions; PART II scripts wait for marking, are marked with the marks held
+    // back (term 2 still being marked), or are marked with the marks published.
+    for (const term of ['_TERM1', '_TERM2']) {
+      expect(mcq.some((row) => row.identifier.endsWith(term))).toBe(true);
+      expect(partTwo.some((row) => row.identifier.endsWith(term) && row.score !== null)).toBe(true);
+      expect(partTwo.some((row) => row.identifier.endsWith(term) && row.score === null)).toBe(true);
+    }
     const marked = partTwo.filter((row) => row.score !== null);
-    expect(marked.length).toBeGreaterThan(0);
-    expect(marked.length).toBeLessThan(partTwo.length);
+    expect(marked.some((row) => row.gradesPublished)).toBe(true);
+    expect(marked.some((row) => !row.gradesPublished)).toBe(true);
     expect(marked.every((row) => row.feedback && row.gradedAt && (row.score as number) <= 100)).toBe(true);
     expect(partTwo.filter((row) => row.score === null).every((row) => row.gradedAt === null)).toBe(true);
     // Each MCQ mark is 50 × right ÷ 50 questions of the answers stored for it.
@@ -194,24 +202,51 @@ describe('demo seed', () => {
     expect(consistent).toBe(demoPlan(1).watchRecords);
   });
 
-  it('gives each course an MCQ paper and a PART II paper under one identifier, with five options and one answer per question', async () => {
+  it('gives each course two term tests, each an MCQ paper and a PART II paper under one identifier, with five options and one answer per question', async () => {
     const db = t.database.db;
     const seeded = await db.select().from(exams);
     const byIdentifier = groupBy(seeded, (exam) => exam.examIdentifier);
-    expect(byIdentifier.size).toBe(6);
+    expect(byIdentifier.size).toBe(12);
     for (const group of byIdentifier.values()) {
       expect(group.map((exam) => exam.examType).sort()).toEqual(['MCQ', 'TRADITIONAL']);
       expect(new Set(group.map((exam) => exam.courseId)).size).toBe(1);
     }
-    // Every publication state shows: published with marks, only the MCQ paper, neither.
-    expect(seeded.some((exam) => exam.examType === 'TRADITIONAL' && exam.published && exam.gradesPublished)).toBe(true);
-    expect(seeded.some((exam) => exam.examType === 'MCQ' && exam.published)).toBe(true);
-    expect(seeded.some((exam) => !exam.published)).toBe(true);
+    // Term test 2 of every course is due after its term test 1.
+    for (const group of groupBy(seeded, (exam) => exam.courseId).values()) {
+      const due = (term: string) => group.find((exam) => exam.examIdentifier.endsWith(term))?.dueDate.getTime() ?? 0;
+      expect(group.map((exam) => exam.examIdentifier.replace(/^CHEM_C\d{3}_/, '')).sort()).toEqual([
+        'TERM1',
+        'TERM1',
+        'TERM2',
+        'TERM2',
+      ]);
+      expect(due('_TERM2')).toBeGreaterThan(due('_TERM1'));
+    }
+    // Every publication state shows in each term: published with marks, only the MCQ paper, neither;
+    // in term 2 also a PART II paper published with its marks not yet released.
+    for (const term of ['_TERM1', '_TERM2']) {
+      const papers = seeded.filter((exam) => exam.examIdentifier.endsWith(term));
+      expect(papers.some((exam) => exam.examType === 'TRADITIONAL' && exam.published && exam.gradesPublished)).toBe(
+        true,
+      );
+      expect(papers.some((exam) => exam.examType === 'MCQ' && exam.published)).toBe(true);
+      expect(papers.some((exam) => exam.examType === 'TRADITIONAL' && !exam.published)).toBe(true);
+      expect(papers.some((exam) => !exam.published)).toBe(true);
+    }
+    expect(
+      seeded.some(
+        (exam) =>
+          exam.examType === 'TRADITIONAL' &&
+          exam.examIdentifier.endsWith('_TERM2') &&
+          exam.published &&
+          !exam.gradesPublished,
+      ),
+    ).toBe(true);
     const options = await db
       .select({ question: mcqOptions.questionId, correct: mcqOptions.isCorrect, text: mcqOptions.optionText })
       .from(mcqOptions);
     const perQuestion = groupBy(options, (option) => option.question);
-    expect(perQuestion.size).toBe(300);
+    expect(perQuestion.size).toBe(600);
     for (const list of perQuestion.values()) {
       expect(list).toHaveLength(5);
       expect(list.filter((option) => option.correct)).toHaveLength(1);

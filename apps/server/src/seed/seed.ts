@@ -14,15 +14,16 @@ import {
 import { audit } from '../lib/audit.js';
 import { generateDemo } from './generate.js';
 import { type DemoCounts, demoPlan } from './plan.js';
-import { type DemoSubmission, planSubmissions, type SubmissionCounts, termTestIdentifier } from './plan-submissions.js';
+import { type DemoSubmission, planSubmissions, type SubmissionCounts } from './plan-submissions.js';
 import { insertExams } from './seed-exams.js';
 import { insertCourses, insertEnrollments, insertStudents, insertWatchRecords } from './seed-insert.js';
 import { insertSubmissions } from './seed-submissions.js';
+import { TERM_TESTS, termTestIdentifier } from './term-tests.js';
 
 /** Written to the audit log by every seed: how a later run tells demo data from real data. */
 export const SEED_ACTION = 'demo.seed';
 
-/** Everything a seed writes: the scale's plan and the term-test submissions planned from its data. */
+/** Everything a seed writes: the scale's plan and the term tests' submissions planned from its data. */
 export type SeedCounts = DemoCounts & SubmissionCounts;
 
 /** The exact counts of a seed at `scale`. */
@@ -87,15 +88,21 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
  */
 function sampleOf(data: ReturnType<typeof generateDemo>, planned: DemoSubmission[]) {
   const allActive = (student: number) => data.students[student]?.enrollments.every((e) => e.status === 'ACTIVE');
-  const mcq = new Set(planned.filter((s) => s.kind === 'MCQ').map((s) => `${s.student} ${s.course}`));
+  const key = (s: DemoSubmission) => `${s.student} ${s.course} ${s.term}`;
+  const mcq = new Set(planned.filter((s) => s.kind === 'MCQ').map(key));
   const both = planned.find(
-    (s) => s.kind === 'TRADITIONAL' && s.score !== null && mcq.has(`${s.student} ${s.course}`) && allActive(s.student),
+    (s) =>
+      s.kind === 'TRADITIONAL' &&
+      s.score !== null &&
+      TERM_TESTS[s.term - 1]?.stage(s.course).gradesPublished &&
+      mcq.has(key(s)) &&
+      allActive(s.student),
   );
   const active = data.students.findIndex((_, index) => allActive(index));
   const student = both?.student ?? (active >= 0 ? active : 0);
   return {
     sampleStudent: data.students[student]?.username ?? '',
-    sampleIdentifier: both ? termTestIdentifier(both.course) : null,
+    sampleIdentifier: both ? termTestIdentifier(both.course, both.term) : null,
   };
 }
 
