@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-import { EXAM_TYPES } from './constants.js';
+import { examSchema, mcqOptionSchema, mcqQuestionSchema } from './exams.js';
 import { pageQuerySchema } from './paging.js';
 
 /** What a student may upload as a PART II answer, and a tutor as a marked paper. */
@@ -124,25 +124,22 @@ export const mySubmissionSchema = z.object({
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
 /** GET /me/exams: a published exam as a student sees it, never with the answer key. */
-export const studentExamSchema = z.object({
-  id: z.number().int(),
-  courseId: z.number().int(),
-  courseTitle: z.string(),
-  title: z.string(),
-  description: z.string(),
-  dueDate: z.string(),
-  examType: z.enum(EXAM_TYPES),
-  examIdentifier: z.string(),
-  questions: z.array(
-    z.object({
-      id: z.number().int(),
-      questionText: z.string().nullable(),
-      questionImageUrl: z.string().nullable(),
-      options: z.array(z.object({ id: z.number().int(), optionText: z.string() })),
-    }),
-  ),
-  submitted: z.boolean(),
-});
+export const studentExamSchema = examSchema
+  .pick({
+    id: true,
+    courseId: true,
+    courseTitle: true,
+    title: true,
+    description: true,
+    dueDate: true,
+    examType: true,
+    examIdentifier: true,
+  })
+  .extend({
+    // The staff question without `isCorrect`: the shape itself cannot carry the answer key.
+    questions: z.array(mcqQuestionSchema.extend({ options: z.array(mcqOptionSchema.omit({ isCorrect: true })) })),
+    submitted: z.boolean(),
+  });
 export type StudentExam = z.infer<typeof studentExamSchema>;
 
 /** GET /api/v1/submissions/student/{studentId}/exam-score/{examIdentifier}. */
