@@ -58,7 +58,7 @@ export class ExamReads {
 
   /** The exam as other modules may know it; 404 for an unknown exam. */
   async info(examId: number, db: DbOrTx = this.db): Promise<ExamInfo> {
-    const row = await repo.findExam(db, examId);
+    const row = await repo.findExamRow(db, examId);
     if (!row) throw notFound(EXAM_NOT_FOUND);
     return row;
   }
@@ -70,7 +70,7 @@ export class ExamReads {
 
   /** A fresh signed link to the exam's paper, or null when it has none (MCQ, or content deleted). */
   async paperLink(examId: number): Promise<string | null> {
-    const row = await repo.findExam(this.db, examId);
+    const row = await repo.findExamRow(this.db, examId);
     return row ? this.presenter.paperUrl(row) : null;
   }
 }

@@ -71,6 +71,15 @@ export function examsOfGroups(db: DbOrTx, courseId: number, identifiers: string[
     .orderBy(desc(exams.createdAt), desc(exams.id));
 }
 
+/** The exam row alone: what other modules ask on every submit, grade and list, without counting scripts. */
+export function findExamRow(db: DbOrTx, id: number): Promise<ExamRow | undefined> {
+  return db
+    .select()
+    .from(exams)
+    .where(eq(exams.id, id))
+    .then((rows) => rows[0]);
+}
+
 export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undefined> {
   return db
     .select(withCounts)
