@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { createStaffRequestSchema } from '@valence/contract';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { HttpError } from './lib/errors.js';
+import { runCommand } from './lib/run-command.js';
 import { AccountsService } from './modules/accounts/service.js';
 import { StaffService } from './modules/staff/service.js';
 
@@ -35,21 +35,10 @@ async function main(argv: string[]) {
     const staff = await new StaffService({ db, accounts: new AccountsService({ db }) }).create(null, parsed.data);
     console.log(`Created ${staff.role} '${staff.username}' (id ${staff.id}).`);
     return 0;
-  } catch (error) {
-    if (error instanceof HttpError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
   } finally {
     await database.close();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+// A refusal (the name is taken) and any other failure alike print just their message.
+runCommand(main, [Error]);

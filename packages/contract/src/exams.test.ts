@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createExamSchema, EXAM_MESSAGES, questionProblems } from './exams.js';
+import { createExamSchema, EXAM_MESSAGES } from './exams.js';
+import { questionProblems } from './questions.js';
 import { gradeFieldsSchema } from './submissions.js';
 
 const valid = {

@@ -5,6 +5,7 @@ export * from './courses.js';
 export * from './enrollments.js';
 export * from './exams.js';
 export * from './paging.js';
+export * from './questions.js';
 export * from './resources.js';
 export * from './scores.js';
 export * from './settings.js';

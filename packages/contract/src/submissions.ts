@@ -112,14 +112,16 @@ export const mcqAnswersSchema = z.object({
 });
 export type McqAnswers = z.infer<typeof mcqAnswersSchema>;
 
-/** What a student's own submission looks like to them. */
-export const mySubmissionSchema = z.object({
-  id: z.number().int(),
-  examId: z.number().int(),
-  submittedAt: z.string(),
-  /** Only once the exam's marks may be seen (MCQ: at once; PART II: after publish-grades). */
-  mcqScore: z.number().nullable(),
-  traditionalScore: z.number().nullable(),
+/**
+ * What a student's own submission looks like to them: the scores only once the exam's marks may be
+ * seen (MCQ: at once; PART II: after publish-grades), else null.
+ */
+export const mySubmissionSchema = submissionSchema.pick({
+  id: true,
+  examId: true,
+  submittedAt: true,
+  mcqScore: true,
+  traditionalScore: true,
 });
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
 

@@ -1,5 +1,7 @@
 import { wallClockIn } from '@valence/contract';
 
+export const HOUR_MS = 3600 * 1000;
+
 /**
  * Parses an ISO date-time. With Z or an offset it is absolute; without one it is a wall-clock time
  * in the platform time zone (the spec's "local ISO date-time").

@@ -108,26 +108,19 @@ export const KINDS = {
 
 export type KindName = keyof typeof KINDS;
 
+/** A row of the table below. */
+function flagship(title: string, kind: KindName, year: number, venue: string, medium: string) {
+  return { title, kind, year, venue, medium };
+}
+
 /** The classes every demo has, in this order: the first is the tutor's main (largest) class. */
-export const FLAGSHIP_COURSES: { title: string; kind: KindName; year: number; venue: string; medium: string }[] = [
-  {
-    title: '2026 A/L Chemistry – Theory',
-    kind: 'theory',
-    year: 2026,
-    venue: 'Colombo hall and online',
-    medium: 'Sinhala',
-  },
-  { title: 'Organic Chemistry Revision', kind: 'organic', year: 2026, venue: 'online', medium: 'English' },
-  { title: 'Physical Chemistry Paper Class', kind: 'physical', year: 2026, venue: 'Colombo hall', medium: 'Sinhala' },
-  {
-    title: '2027 A/L Chemistry – Theory',
-    kind: 'theory',
-    year: 2027,
-    venue: 'Colombo hall and online',
-    medium: 'Sinhala',
-  },
-  { title: '2026 A/L Chemistry – Revision', kind: 'revision', year: 2026, venue: 'online', medium: 'Tamil' },
-  { title: 'Inorganic Chemistry Seminar', kind: 'inorganic', year: 2026, venue: 'Kandy hall', medium: 'English' },
+export const FLAGSHIP_COURSES = [
+  flagship('2026 A/L Chemistry – Theory', 'theory', 2026, 'Colombo hall and online', 'Sinhala'),
+  flagship('Organic Chemistry Revision', 'organic', 2026, 'online', 'English'),
+  flagship('Physical Chemistry Paper Class', 'physical', 2026, 'Colombo hall', 'Sinhala'),
+  flagship('2027 A/L Chemistry – Theory', 'theory', 2027, 'Colombo hall and online', 'Sinhala'),
+  flagship('2026 A/L Chemistry – Revision', 'revision', 2026, 'online', 'Tamil'),
+  flagship('Inorganic Chemistry Seminar', 'inorganic', 2026, 'Kandy hall', 'English'),
 ];
 
 /** Further classes at larger scales: every year, kind, town and medium. */

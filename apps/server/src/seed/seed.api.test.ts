@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   auditLog,
@@ -14,23 +14,21 @@ import {
   watchTime,
 } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { generateDemo } from './generate.js';
 import { demoPlan } from './plan.js';
 import { SeedRefused, seedDemo, seedPlan } from './seed.js';
 
 const PASSWORD = 'demo-chem-2026';
-let t: TestApp;
+const t = useTestApp();
 let passwordHash: string;
 let sampleStudent: string;
 let sampleIdentifier: string | null;
 
 beforeAll(async () => {
-  t = await createTestApp();
   passwordHash = await hashPassword(PASSWORD);
   ({ sampleStudent, sampleIdentifier } = await seedDemo(t.database.db, { scale: 1, passwordHash }));
 });
-afterAll(() => t.close());
 
 /** Map.groupBy arrived in Node 21; the floor is 20. */
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {

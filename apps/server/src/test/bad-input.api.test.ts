@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createExam, postExam, postQuestion, question } from './exams.js';
-import {
-  createTestApp,
-  expectMessage,
-  expectMessageContaining,
-  type Login,
-  type Method,
-  type TestApp,
-} from './harness.js';
+import { expectMessage, expectMessageContaining, type Login, type Method, useTestApp } from './harness.js';
 import { sendForm } from './multipart.js';
 
 /** Input no client should send, each answered 4xx with a sentence, never 500. */
-let t: TestApp;
+const t = useTestApp();
 let boss: Login;
 let courseId: number;
 let studentId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   boss = await t.login('ROLE_SUPERADMIN');
   courseId = (await t.createCourse(boss.headers, 'Kinetics', 'Rates')).id;
   studentId = (await t.login('ROLE_STUDENT')).id;
 });
-afterAll(() => t.close());
 
 const send = (method: Method, url: string, payload?: object) => t.call(method, url, boss.headers, payload);
 

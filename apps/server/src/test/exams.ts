@@ -1,9 +1,8 @@
 import type { Exam, McqQuestion, QuestionInput } from '@valence/contract';
-import { expect } from 'vitest';
-import { submissionAnswers, submissions } from '../db/schema.js';
-import type { AuthHeaders, TestApp } from './harness.js';
+import { type AuthHeaders, expectStatus, type TestApp } from './harness.js';
 import { type FilePart, SAMPLE, sendForm } from './multipart.js';
 
+/** Staff setting up exams: courses' students, exams and their MCQ questions, through the API. */
 export const EXAMS = '/api/api/v1/exams';
 
 let identifiers = 0;
@@ -23,12 +22,15 @@ export function examDto(courseId: number, overrides: Record<string, unknown> = {
   };
 }
 
+/** A form of one JSON field (sent as it is when already text) and, when given, one file part. */
+const jsonForm = (field: string, dto: unknown, fileField: string, file: FilePart | null | undefined) => ({
+  [field]: typeof dto === 'string' ? dto : JSON.stringify(dto),
+  ...(file === undefined ? {} : { [fileField]: file }),
+});
+
 /** POST /api/v1/exams with that examDTO (as JSON text) and, when given, the paper. */
 export function postExam(t: TestApp, headers: AuthHeaders, dto: unknown, paper?: FilePart | null) {
-  return sendForm(t, 'POST', EXAMS, headers, {
-    examDTO: typeof dto === 'string' ? dto : JSON.stringify(dto),
-    ...(paper === undefined ? {} : { examPaperFile: paper }),
-  });
+  return sendForm(t, 'POST', EXAMS, headers, jsonForm('examDTO', dto, 'examPaperFile', paper));
 }
 
 /** Creates an exam through the API, expecting 201: PART II ones get a small PDF paper. */
@@ -40,9 +42,7 @@ export async function createExam(
 ): Promise<Exam> {
   const dto = examDto(courseId, overrides);
   const paper = dto.examType === 'TRADITIONAL' ? { bytes: SAMPLE.pdf, name: 'paper.pdf' } : undefined;
-  const answer = await postExam(t, headers, dto, paper);
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json();
+  return expectStatus(await postExam(t, headers, dto, paper), 201);
 }
 
 /** A question with text and five options, `correct` (0-4) the right one. */
@@ -55,10 +55,13 @@ export function question(text: string | null = 'Which gas is evolved?', correct 
 
 /** POST one question (JSON text and an optional picture). */
 export function postQuestion(t: TestApp, headers: AuthHeaders, examId: number, dto: unknown, image?: FilePart | null) {
-  return sendForm(t, 'POST', `${EXAMS}/${examId}/mcq-questions`, headers, {
-    questionDTO: typeof dto === 'string' ? dto : JSON.stringify(dto),
-    ...(image === undefined ? {} : { questionImageFile: image }),
-  });
+  return sendForm(
+    t,
+    'POST',
+    `${EXAMS}/${examId}/mcq-questions`,
+    headers,
+    jsonForm('questionDTO', dto, 'questionImageFile', image),
+  );
 }
 
 /** Adds a question through the API, expecting 201. */
@@ -69,68 +72,15 @@ export async function addQuestion(
   dto: QuestionInput = question(),
   image?: FilePart,
 ): Promise<McqQuestion> {
-  const answer = await postQuestion(t, headers, examId, dto, image);
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json();
-}
-
-/**
- * A student's submission written straight into the table (the student side of submissions is not
- * this module's): optional PART II score and MCQ answers as [questionId, optionId] pairs.
- */
-export async function insertSubmission(
-  t: TestApp,
-  examId: number,
-  studentId: number,
-  options: { traditionalScore?: number | null; answers?: [number, number | null][] } = {},
-) {
-  const [row] = await t.database.db
-    .insert(submissions)
-    .values({ examId, studentId, traditionalScore: options.traditionalScore ?? null })
-    .returning();
-  const id = row?.id as number;
-  if (options.answers?.length) {
-    await t.database.db
-      .insert(submissionAnswers)
-      .values(options.answers.map(([questionId, optionId]) => ({ submissionId: id, questionId, optionId })));
-  }
-  return id;
-}
-
-export const SUBMISSIONS = '/api/api/v1/submissions';
-
-/** Enrols the student (ACTIVE unless told) through the API, expecting 201. */
-export async function enrol(t: TestApp, headers: AuthHeaders, courseId: number, studentId: number, status = 'ACTIVE') {
-  const answer = await t.call('POST', '/api/enrollments', headers, { courseId, studentId, status });
-  expect(answer.statusCode, answer.body).toBe(201);
-}
-
-/** A student's MCQ answers: [questionId, optionId] pairs. */
-export function submitMcq(t: TestApp, headers: AuthHeaders, examId: number, answers: [number, number][]) {
-  return t.call('POST', `${SUBMISSIONS}/exam/${examId}/mcq`, headers, {
-    answers: answers.map(([questionId, optionId]) => ({ questionId, optionId })),
-  });
-}
-
-/** A student's PART II script (a small PDF unless told). */
-export function uploadAnswer(t: TestApp, headers: AuthHeaders, examId: number, file: FilePart = SAMPLE_ANSWER) {
-  return sendForm(t, 'POST', `${SUBMISSIONS}/exam/${examId}/upload`, headers, { file });
-}
-export const SAMPLE_ANSWER: FilePart = { bytes: SAMPLE.pdf, name: 'my answer.pdf' };
-
-/** A tutor's grade form: text fields and an optional marked paper. */
-export function grade(
-  t: TestApp,
-  headers: AuthHeaders,
-  submissionId: number,
-  fields: { traditionalScore?: string; instructorFeedback?: string; markedPaperFile?: FilePart },
-) {
-  return sendForm(t, 'POST', `${SUBMISSIONS}/${submissionId}/grade`, headers, fields);
+  return expectStatus(await postQuestion(t, headers, examId, dto, image), 201);
 }
 
 /** Publishes the exam (or another action: unpublish, publish-grades...), expecting 200. */
-export async function examAction(t: TestApp, headers: AuthHeaders, examId: number, action = 'publish') {
-  const answer = await t.call('POST', `${EXAMS}/${examId}/${action}`, headers);
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as Exam;
+export async function examAction(t: TestApp, headers: AuthHeaders, examId: number, action = 'publish'): Promise<Exam> {
+  return expectStatus(await t.call('POST', `${EXAMS}/${examId}/${action}`, headers), 200);
+}
+
+/** Enrols the student (ACTIVE unless told) through the API, expecting 201. */
+export async function enrol(t: TestApp, headers: AuthHeaders, courseId: number, studentId: number, status = 'ACTIVE') {
+  expectStatus(await t.call('POST', '/api/enrollments', headers, { courseId, studentId, status }), 201);
 }

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { Course, Role, Student } from '@valence/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -92,14 +92,39 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
   };
 }
 
-export async function createTestApp(
-  options: {
-    storage?: ObjectStorage;
-    /** Wraps the store the app gets (its own local one, or `storage`), e.g. to watch what is written. */
-    wrapStorage?: (storage: ObjectStorage) => ObjectStorage;
-    env?: Record<string, string>;
-  } = {},
-): Promise<TestApp> {
+export type TestAppOptions = {
+  storage?: ObjectStorage;
+  /** Wraps the store the app gets (its own local one, or `storage`), e.g. to watch what is written. */
+  wrapStorage?: (storage: ObjectStorage) => ObjectStorage;
+  env?: Record<string, string>;
+};
+
+/** Expects that status (showing the body when it differs) and answers the body's JSON. */
+export function expectStatus<T = unknown>(answer: Answer, status: number): T {
+  expect(answer.statusCode, answer.body).toBe(status);
+  return answer.json() as T;
+}
+
+/**
+ * The test file's app, started before its first test and closed after its last. What it answers
+ * stands in for the app from the start, so the file's helpers can close over it; touched before the
+ * app has started (outside a test or hook), it throws.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error('The test app starts in beforeAll: use it inside a test or a hook.');
+      return Reflect.get(current, key);
+    },
+  });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'valence-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const secret = randomBytes(32).toString('hex');
@@ -118,11 +143,7 @@ export async function createTestApp(
       payload: { username, password },
       ...(remoteAddress ? { remoteAddress } : {}),
     });
-  const created = async <T>(answer: Promise<Answer>) => {
-    const response = await answer;
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as T;
-  };
+  const created = async <T>(answer: Promise<Answer>) => expectStatus<T>(await answer, 201);
   return {
     app,
     database,

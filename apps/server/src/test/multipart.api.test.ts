@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams } from '../db/schema.js';
-import { S3Storage } from '../storage/s3-storage.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { createExam, examDto, postExam, postQuestion, question } from './exams.js';
 import { createTestApp, expectMessage, type Login, type TestApp } from './harness.js';
 import { SAMPLE } from './multipart.js';
+import { startS3rver } from './s3rver-store.js';
 
 /** The store, with every key written to it remembered: a refused form must leave none behind. */
 function recording(storage: ObjectStorage): ObjectStorage & { written: string[] } {
@@ -27,30 +22,9 @@ function recording(storage: ObjectStorage): ObjectStorage & { written: string[] 
 
 type Store = { storage?: ObjectStorage; stop: () => Promise<void> };
 
-async function s3Store(): Promise<Store> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'valence-s3rver-'));
-  const s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'forms' }],
-  });
-  const { port } = (await s3rver.run()) as AddressInfo;
-  const storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'forms',
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  return { storage, stop: () => s3rver.close().then(() => rm(directory, { recursive: true, force: true })) };
-}
-
 const stores: [string, () => Promise<Store>][] = [
   ['the local store', async () => ({ stop: async () => undefined })],
-  ['an S3-compatible store (s3rver)', s3Store],
+  ['an S3-compatible store (s3rver)', () => startS3rver('forms')],
 ];
 
 describe.each(stores)('streamed forms on %s', (_name, open) => {

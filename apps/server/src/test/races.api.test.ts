@@ -1,26 +1,24 @@
 import type { AddressInfo } from 'node:net';
 import { uploadKeyFromUrl } from '@valence/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, enrollments, resources } from '../db/schema.js';
 import { examDto, postExam } from './exams.js';
-import { createTestApp, type Login, type Method, type TestApp } from './harness.js';
+import { type Login, type Method, useTestApp } from './harness.js';
 import { tusCreate, tusPatch } from './tus.js';
 
 /*
  * Requests racing each other. PGlite runs one statement at a time, so these mostly prove something
  * on PostgreSQL, where CI runs this file too (TEST_DATABASE_URL).
  */
-let t: TestApp;
+const t = useTestApp();
 let boss: Login;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
   boss = await t.login('ROLE_SUPERADMIN');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => t.close());
 
 const call = (method: Method, url: string, payload?: object) => t.call(method, `/api${url}`, boss.headers, payload);
 const newCourse = (title: string) => t.createCourse(boss.headers, title, 'Race');

@@ -1,20 +1,19 @@
 import type { Exam, StudentExam } from '@valence/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addQuestion, createExam, enrol, examAction, grade, question, SUBMISSIONS, uploadAnswer } from './exams.js';
-import { createTestApp, type Login, type TestApp } from './harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { addQuestion, createExam, enrol, examAction, question } from './exams.js';
+import { type Login, useTestApp } from './harness.js';
+import { grade, SUBMISSIONS, uploadAnswer } from './submissions.js';
 
 /**
  * A student's whole week through the API, as the students' app and the portal would make it: staff
  * set up a course, lectures and an exam pair; the student signs in, watches, sits both papers and
  * reads the combined score before and after the marks are published.
  */
-let t: TestApp;
+const t = useTestApp();
 let tutor: Login;
 beforeAll(async () => {
-  t = await createTestApp();
   tutor = await t.login('ROLE_ADMIN', 'tutor');
 });
-afterAll(() => t.close());
 
 const DAY = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();

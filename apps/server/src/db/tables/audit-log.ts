@@ -1,10 +1,10 @@
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, ts } from './columns.js';
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     actorId: integer('actor_id'),
     actorUsername: text('actor_username').notNull(),
     action: text('action').notNull(),

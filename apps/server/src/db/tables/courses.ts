@@ -1,10 +1,10 @@
-import { boolean, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, flag, id } from './columns.js';
 
 export const courses = pgTable('courses', {
-  id: serial('id').primaryKey(),
+  id: id(),
   title: text('title').notNull(),
   description: text('description').notNull(),
-  paused: boolean('paused').notNull().default(false),
+  paused: flag('paused'),
   createdAt: createdAt(),
 });

@@ -1,19 +1,15 @@
 import { ENROLLMENT_STATUSES } from '@valence/contract';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { createdAt } from './columns.js';
+import { createdAt, id, requiredRef } from './columns.js';
 import { courses } from './courses.js';
 
 export const enrollments = pgTable(
   'enrollments',
   {
-    id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    courseId: requiredRef('course_id', () => courses.id, 'cascade'),
+    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
     status: text('status', { enum: ENROLLMENT_STATUSES }).notNull().default('ACTIVE'),
     enrollmentDate: createdAt(),
   },

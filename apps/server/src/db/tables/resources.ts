@@ -1,15 +1,13 @@
-import { bigint, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { createdAt, ts } from './columns.js';
+import { createdAt, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
 
 export const resources = pgTable(
   'resources',
   {
-    id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: id(),
+    courseId: requiredRef('course_id', () => courses.id, 'cascade'),
     name: text('name').notNull(),
     type: text('type').notNull(),
     /** Either an external http(s) link or the storage key `resources/<prefix>-<name>`. */
@@ -32,10 +30,8 @@ export const resources = pgTable(
 export const watchTime = pgTable(
   'watch_time',
   {
-    id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
     resourceId: integer('resource_id').references(() => resources.id, { onDelete: 'set null' }),
     /** Kept by value so a record survives its resource's deletion. */
     videoName: text('video_name').notNull(),

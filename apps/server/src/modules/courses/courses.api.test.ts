@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, exams, submissions } from '../../db/schema.js';
-import { createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
+const t = useTestApp();
 let boss: Login;
 let tutor: Login;
 beforeAll(async () => {
-  t = await createTestApp();
   boss = await t.login('ROLE_SUPERADMIN');
   tutor = await t.login('ROLE_ADMIN');
 });
-afterAll(() => t.close());
 
 const createCourse = (title?: string, description?: string) => t.createCourse(tutor.headers, title, description);
 const createStudent = (username: string) => t.createStudent(tutor.headers, username);

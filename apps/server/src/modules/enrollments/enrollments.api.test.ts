@@ -1,30 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, enrollments } from '../../db/schema.js';
 import {
   type AuthHeaders,
-  createTestApp,
   expectMessage,
   expectMessageContaining,
   type Login,
-  type TestApp,
+  useTestApp,
 } from '../../test/harness.js';
 
-let t: TestApp;
+const t = useTestApp();
 let tutor: Login;
 let headers: AuthHeaders;
 const studentIds: Record<string, number> = {};
 const usernames = ['kasun.perera', 'kavindi', 'nimali', 'tharindu', 'KAMAL', 'ruwan'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   tutor = await t.login('ROLE_ADMIN', 'tutor');
   headers = tutor.headers;
   for (const username of usernames) {
     studentIds[username] = (await t.app.accounts.create({ username, password: 'chem-2026', role: 'ROLE_STUDENT' })).id;
   }
 });
-afterAll(() => t.close());
 
 const createCourse = (title: string) => t.createCourse(headers, title);
 const createStudent = (username: string) => t.createStudent(headers, username);

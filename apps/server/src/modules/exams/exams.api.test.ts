@@ -1,20 +1,19 @@
 import { EXAM_MESSAGES, type Exam } from '@valence/contract';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, exams, mcqQuestions } from '../../db/schema.js';
-import { addQuestion, createExam, EXAMS, examDto, insertSubmission, postExam, question } from '../../test/exams.js';
-import { createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+import { addQuestion, createExam, EXAMS, examDto, postExam, question } from '../../test/exams.js';
+import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
 import { multipartBody, SAMPLE, sendForm } from '../../test/multipart.js';
+import { insertSubmission } from '../../test/submissions.js';
 
-let t: TestApp;
+const t = useTestApp();
 let tutor: Login;
 let courseId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   tutor = await t.login('ROLE_ADMIN');
   courseId = (await t.createCourse(tutor.headers, 'CHEM 101', 'Chemistry')).id;
 });
-afterAll(() => t.close());
 
 const paperKey = async (id: number) =>
   (await t.database.db.select({ key: exams.paperKey }).from(exams).where(eq(exams.id, id)))[0]?.key ?? null;

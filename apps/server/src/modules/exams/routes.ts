@@ -1,7 +1,6 @@
 import {
   courseIdParamSchema,
   EXAM_LIMITS,
-  errorResponseSchema,
   examDetailSchema,
   examGroupPageSchema,
   examListQuerySchema,
@@ -10,9 +9,9 @@ import {
   PAPER_KINDS,
   publishGradesResponseSchema,
 } from '@valence/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
+import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 /** POST /api/v1/exams: the exam as JSON text, and the PART II paper. */
@@ -28,39 +27,31 @@ const EXAM_FORM: FormSpec = {
   },
 };
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+/** The refusals (`{ message }`) most calls here document beside their answer. */
+const failures = errors(400, 404, 409);
 
 /** The spec's exam calls, under its own `/api/v1/exams` paths; every one is for staff. */
-export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['exams'];
+export const examsRoutes = moduleRoutes('exams', async (app, route) => {
   acceptAnyBody(app);
 
   app.get(
     '/api/v1/exams/course/:courseId/all',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: "A course's exams, newest first; with limit, a page of identifier groups (q: title or description)",
-        params: courseIdParamSchema,
-        querystring: examListQuerySchema,
-        response: { 200: z.union([z.array(examSchema), examGroupPageSchema]), 404: errorResponseSchema },
-      },
-    },
+    route('staff', {
+      summary: "A course's exams, newest first; with limit, a page of identifier groups (q: title or description)",
+      params: courseIdParamSchema,
+      querystring: examListQuerySchema,
+      response: { 200: z.union([z.array(examSchema), examGroupPageSchema]), ...errors(404) },
+    }),
     (request) => app.exams.list(request.params.courseId, request.query),
   );
 
   app.post(
     '/api/v1/exams',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Create an exam: multipart examDTO (JSON) and, for PART II, examPaperFile',
-        consumes: ['multipart/form-data'],
-        response: { 201: examSchema, ...errors, 413: errorResponseSchema },
-      },
-    },
+    route('staff', {
+      summary: 'Create an exam: multipart examDTO (JSON) and, for PART II, examPaperFile',
+      consumes: ['multipart/form-data'],
+      response: { 201: examSchema, ...errors(400, 404, 409, 413) },
+    }),
     async (request, reply) => {
       const exam = await withMultipartForm(request, app.storage, EXAM_FORM, (form) =>
         app.exams.create(form.json('examDTO'), form.file('examPaperFile')),
@@ -71,24 +62,17 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/exams/:id',
-    {
-      config: { access: 'staff' },
-      schema: { tags, params: idParamSchema, response: { 200: examDetailSchema, 404: errorResponseSchema } },
-    },
+    route('staff', { params: idParamSchema, response: { 200: examDetailSchema, ...errors(404) } }),
     (request) => app.exams.detail(request.params.id),
   );
 
   app.delete(
     '/api/v1/exams/:id',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: "Delete the exam's content (questions, paper); 409 while it has submissions",
-        params: idParamSchema,
-        response: { 200: examSchema, ...errors },
-      },
-    },
+    route('staff', {
+      summary: "Delete the exam's content (questions, paper); 409 while it has submissions",
+      params: idParamSchema,
+      response: { 200: examSchema, ...failures },
+    }),
     (request) => app.exams.deleteContent(requirePrincipal(request), request.params.id),
   );
 
@@ -98,34 +82,24 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/v1/exams/:id/${action}`,
-      {
-        config: { access: 'staff' },
-        schema: { tags, params: idParamSchema, response: { 200: examSchema, ...errors } },
-      },
+      route('staff', { params: idParamSchema, response: { 200: examSchema, ...failures } }),
       (request) => app.exams.setPublished(requirePrincipal(request), request.params.id, published),
     );
   }
 
   app.post(
     '/api/v1/exams/:id/publish-grades',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Publish the marks of a published PART II exam; says how many scripts are unmarked',
-        params: idParamSchema,
-        response: { 200: publishGradesResponseSchema, ...errors },
-      },
-    },
+    route('staff', {
+      summary: 'Publish the marks of a published PART II exam; says how many scripts are unmarked',
+      params: idParamSchema,
+      response: { 200: publishGradesResponseSchema, ...failures },
+    }),
     (request) => app.exams.setGradesPublished(requirePrincipal(request), request.params.id, true),
   );
 
   app.post(
     '/api/v1/exams/:id/unpublish-grades',
-    {
-      config: { access: 'staff' },
-      schema: { tags, params: idParamSchema, response: { 200: examSchema, ...errors } },
-    },
+    route('staff', { params: idParamSchema, response: { 200: examSchema, ...failures } }),
     (request) => app.exams.setGradesPublished(requirePrincipal(request), request.params.id, false),
   );
-};
+});

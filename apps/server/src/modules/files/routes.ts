@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { moduleRoutes } from '../../lib/route-options.js';
 import { verifySignature } from '../../storage/signing.js';
 import { ObjectNotFoundError } from '../../storage/storage.js';
 import { parseRange } from './range.js';
@@ -27,21 +27,19 @@ const MIME: Record<string, string> = {
  * Serves the local store's signed links (the S3 store signs its own). The signature binds key,
  * expiry and download name, so a link can be shared with a video player but not edited to reach another file.
  */
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const filesRoutes = moduleRoutes('files', async (app, route) => {
   app.get(
     '/files/*',
     {
-      config: { access: 'public' },
-      // Stored files are sent as they are: compressing would break Range answers and Content-Length.
-      compress: false,
-      schema: {
-        tags: ['files'],
+      ...route('public', {
         querystring: z.object({
           expires: z.coerce.number().int(),
           signature: z.string().min(1).max(200),
           name: z.string().max(300).optional(),
         }),
-      },
+      }),
+      // Stored files are sent as they are: compressing would break Range answers and Content-Length.
+      compress: false,
     },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
@@ -77,4 +75,4 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-};
+});

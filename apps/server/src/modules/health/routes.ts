@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moduleRoutes } from '../../lib/route-options.js';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string(), storage: z.string() }) },
-      },
-    },
-    async () => {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: app.databaseKind, storage: app.storage.kind };
-    },
-  );
-};
+const healthSchema = z.object({ status: z.literal('ok'), database: z.string(), storage: z.string() });
+
+export const healthRoutes = moduleRoutes('health', async (app, route) => {
+  app.get('/health', route('public', { response: { 200: healthSchema } }), async () => {
+    await app.db.execute(sql`select 1`);
+    return { status: 'ok' as const, database: app.databaseKind, storage: app.storage.kind };
+  });
+});

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHeaders, createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AuthHeaders, expectMessage, type Login, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
+const t = useTestApp();
 let staff: AuthHeaders;
 /** Pause and resume are a superadmin's. */
 let boss: AuthHeaders;
@@ -35,7 +35,6 @@ async function enrol(courseId: number, studentId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   staff = (await t.login('ROLE_ADMIN', 'tutor')).headers;
   boss = (await t.login('ROLE_SUPERADMIN', 'owner')).headers;
   pupil = await t.login('ROLE_STUDENT', 'nimali');
@@ -59,7 +58,6 @@ beforeAll(async () => {
   lecture.otherCourse = await addLecture(course.notMine as number, 'Past papers', at(-2), null);
   lecture.pausedCourse = await addLecture(course.paused as number, 'Kinetics', at(-2), null);
 });
-afterAll(() => t.close());
 
 describe('GET /me/courses', () => {
   it('lists only courses with an ACTIVE enrolment: a paused course and a disabled enrolment drop out', async () => {

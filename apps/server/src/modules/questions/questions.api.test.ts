@@ -1,21 +1,20 @@
 import { EXAM_MESSAGES, type Exam, type McqQuestion, QUESTION_MESSAGES } from '@valence/contract';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mcqQuestions } from '../../db/schema.js';
-import { addQuestion, createExam, EXAMS, insertSubmission, postQuestion, question } from '../../test/exams.js';
-import { createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+import { addQuestion, createExam, EXAMS, postQuestion, question } from '../../test/exams.js';
+import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
 import { type FilePart, type FormParts, SAMPLE, sendForm } from '../../test/multipart.js';
+import { insertSubmission } from '../../test/submissions.js';
 
-let t: TestApp;
+const t = useTestApp();
 let tutor: Login;
 let courseId: number;
 let studentCount = 0;
 beforeAll(async () => {
-  t = await createTestApp();
   tutor = await t.login('ROLE_ADMIN');
   courseId = (await t.createCourse(tutor.headers, 'CHEM 201', 'Organic')).id;
 });
-afterAll(() => t.close());
 
 const newExam = (overrides: Record<string, unknown> = {}) => createExam(t, tutor.headers, courseId, overrides);
 const url = (examId: number, rest = '') => `${EXAMS}/${examId}/mcq-questions${rest}`;

@@ -1,15 +1,8 @@
-import {
-  EXAM_LIMITS,
-  errorResponseSchema,
-  examIdParamSchema,
-  IMAGE_KINDS,
-  mcqQuestionSchema,
-  questionParamSchema,
-} from '@valence/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXAM_LIMITS, examIdParamSchema, IMAGE_KINDS, mcqQuestionSchema, questionParamSchema } from '@valence/contract';
 import { z } from 'zod';
 import type { FileFieldOptions, FormSpec } from '../../lib/multipart.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
+import { errors, moduleRoutes, noContent } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 const image = (maxCount = 1): FileFieldOptions => ({
@@ -28,40 +21,31 @@ const BULK_FORM: FormSpec = {
   files: { questionImageFiles: image(EXAM_LIMITS.questionsPerBulk) },
 };
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-const uploadErrors = { ...errors, 413: errorResponseSchema };
+/** The refusals (`{ message }`) the question forms document beside their answer. */
+const uploadFailures = errors(400, 404, 409, 413);
 
 /** The spec's MCQ question calls; staff only (the answers show which option is correct). */
-export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['mcq questions'];
+export const questionsRoutes = moduleRoutes('mcq questions', async (app, route) => {
   const base = '/api/v1/exams/:examId/mcq-questions';
   acceptAnyBody(app);
 
   app.get(
     base,
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        params: examIdParamSchema,
-        response: { 200: z.array(mcqQuestionSchema), 400: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
+    route('staff', {
+      params: examIdParamSchema,
+      response: { 200: z.array(mcqQuestionSchema), ...errors(400, 404) },
+    }),
     (request) => app.questions.list(request.params.examId),
   );
 
   app.post(
     base,
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Add a question: multipart questionDTO (JSON) and an optional questionImageFile',
-        consumes: ['multipart/form-data'],
-        params: examIdParamSchema,
-        response: { 201: mcqQuestionSchema, ...uploadErrors },
-      },
-    },
+    route('staff', {
+      summary: 'Add a question: multipart questionDTO (JSON) and an optional questionImageFile',
+      consumes: ['multipart/form-data'],
+      params: examIdParamSchema,
+      response: { 201: mcqQuestionSchema, ...uploadFailures },
+    }),
     async (request, reply) => {
       const question = await withMultipartForm(request, app.storage, QUESTION_FORM, (form) =>
         app.questions.create(request.params.examId, form.json('questionDTO'), form.file('questionImageFile')),
@@ -72,16 +56,12 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/bulk`,
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Add many questions: multipart questions (JSON array) and questionImageFiles, one part per question',
-        consumes: ['multipart/form-data'],
-        params: examIdParamSchema,
-        response: { 201: z.array(mcqQuestionSchema), ...uploadErrors },
-      },
-    },
+    route('staff', {
+      summary: 'Add many questions: multipart questions (JSON array) and questionImageFiles, one part per question',
+      consumes: ['multipart/form-data'],
+      params: examIdParamSchema,
+      response: { 201: z.array(mcqQuestionSchema), ...uploadFailures },
+    }),
     async (request, reply) => {
       const questions = await withMultipartForm(request, app.storage, BULK_FORM, (form) =>
         app.questions.createMany(request.params.examId, form.json('questions'), form.files.questionImageFiles ?? []),
@@ -92,16 +72,12 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${base}/:questionId`,
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Edit a question: same form; the picture stays unless a new one comes or removeImage is true',
-        consumes: ['multipart/form-data'],
-        params: questionParamSchema,
-        response: { 200: mcqQuestionSchema, ...uploadErrors },
-      },
-    },
+    route('staff', {
+      summary: 'Edit a question: same form; the picture stays unless a new one comes or removeImage is true',
+      consumes: ['multipart/form-data'],
+      params: questionParamSchema,
+      response: { 200: mcqQuestionSchema, ...uploadFailures },
+    }),
     (request) =>
       withMultipartForm(request, app.storage, QUESTION_FORM, (form) =>
         app.questions.update(
@@ -115,13 +91,14 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${base}/:questionId`,
-    {
-      config: { access: 'staff' },
-      schema: { tags, summary: 'Delete a question; 409 once a student has answered it', params: questionParamSchema },
-    },
-    async (request, reply) => {
-      await app.questions.delete(requirePrincipal(request), request.params.examId, request.params.questionId);
-      return reply.status(204).send();
-    },
+    route('staff', {
+      summary: 'Delete a question; 409 once a student has answered it',
+      params: questionParamSchema,
+    }),
+    (request, reply) =>
+      noContent(
+        reply,
+        app.questions.delete(requirePrincipal(request), request.params.examId, request.params.questionId),
+      ),
   );
-};
+});

@@ -1,20 +1,18 @@
 import { uploadKeyFromUrl } from '@valence/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectMessage, expectMessageContaining, type Login, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectMessage, expectMessageContaining, type Login, useTestApp } from '../../test/harness.js';
 import { tusCreate, tusPatch } from '../../test/tus.js';
 
-let t: TestApp;
+const t = useTestApp();
 let boss: Login;
 let tutor: Login;
 let courseId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   boss = await t.login('ROLE_SUPERADMIN');
   tutor = await t.login('ROLE_ADMIN');
   courseId = (await t.createCourse(tutor.headers, 'Electrochemistry', 'Cells')).id;
 });
-afterAll(() => t.close());
 
 const link = {
   name: 'Lecture 1 — Galvanic cells',

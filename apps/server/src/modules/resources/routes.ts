@@ -1,29 +1,15 @@
-import { createResourceSchema, errorResponseSchema, idParamSchema, resourceSchema } from '@valence/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createResourceSchema, idParamSchema, resourceSchema } from '@valence/contract';
+import { errors, moduleRoutes, noContent } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
-export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['resources'];
-
+export const resourcesRoutes = moduleRoutes('resources', async (app, route) => {
   app.post(
     '/resources',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        body: createResourceSchema,
-        response: { 201: resourceSchema, 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
-    },
+    route('staff', { body: createResourceSchema, response: { 201: resourceSchema, ...errors(400, 404, 409) } }),
     async (request, reply) => reply.status(201).send(await app.resources.create(request.body)),
   );
 
-  app.delete(
-    '/resources/:id',
-    { config: { access: 'superadmin' }, schema: { tags, params: idParamSchema } },
-    async (request, reply) => {
-      await app.resources.delete(requirePrincipal(request), request.params.id);
-      return reply.status(204).send();
-    },
+  app.delete('/resources/:id', route('superadmin', { params: idParamSchema }), (request, reply) =>
+    noContent(reply, app.resources.delete(requirePrincipal(request), request.params.id)),
   );
-};
+});

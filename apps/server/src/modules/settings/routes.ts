@@ -1,10 +1,9 @@
 import { MAX_RESOURCE_BYTES, settingsSchema } from '@valence/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moduleRoutes } from '../../lib/route-options.js';
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/settings',
-    { config: { access: 'public' }, schema: { tags: ['settings'], response: { 200: settingsSchema } } },
-    () => ({ timeZone: app.config.timeZone, maxResourceBytes: MAX_RESOURCE_BYTES }),
-  );
-};
+export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
+  app.get('/settings', route('public', { response: { 200: settingsSchema } }), () => ({
+    timeZone: app.config.timeZone,
+    maxResourceBytes: MAX_RESOURCE_BYTES,
+  }));
+});

@@ -1,24 +1,13 @@
-import { createStaffRequestSchema, errorResponseSchema, staffSchema } from '@valence/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createStaffRequestSchema, staffSchema } from '@valence/contract';
 import { z } from 'zod';
+import { errors, moduleRoutes } from '../../lib/route-options.js';
 
-export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/staff',
-    { config: { access: 'superadmin' }, schema: { tags: ['staff'], response: { 200: z.array(staffSchema) } } },
-    () => app.staff.list(),
-  );
+export const staffRoutes = moduleRoutes('staff', async (app, route) => {
+  app.get('/staff', route('superadmin', { response: { 200: z.array(staffSchema) } }), () => app.staff.list());
 
   app.post(
     '/staff',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['staff'],
-        body: createStaffRequestSchema,
-        response: { 201: staffSchema, 409: errorResponseSchema },
-      },
-    },
+    route('superadmin', { body: createStaffRequestSchema, response: { 201: staffSchema, ...errors(409) } }),
     async (request, reply) => reply.status(201).send(await app.staff.create(request.principal, request.body)),
   );
-};
+});

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHeaders, createTestApp, expectMessageContaining, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { type AuthHeaders, expectMessageContaining, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const createStaff = (headers: AuthHeaders, payload: object) => t.call('POST', '/api/staff', headers, payload);
 

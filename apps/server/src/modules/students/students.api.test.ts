@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthHeaders,
-  createTestApp,
   expectMessage,
   expectMessageContaining,
   type Method,
-  type TestApp,
+  useTestApp,
 } from '../../test/harness.js';
 
-let t: TestApp;
+const t = useTestApp();
 let headers: AuthHeaders;
 beforeAll(async () => {
-  t = await createTestApp();
   headers = (await t.login('ROLE_ADMIN', 'tutor')).headers;
   for (const username of ['kasun.perera', 'Kavindi_S', 'nimali', 'priya%shan', 'tharindu', 'KAMAL']) {
     await t.app.accounts.create({ username, password: 'chem-2026', role: 'ROLE_STUDENT' });
   }
 });
-afterAll(() => t.close());
 
 const list = (query = '') => t.call('GET', `/api/students${query}`, headers);
 const call = (method: Method, url: string, who: AuthHeaders, payload?: object) =>

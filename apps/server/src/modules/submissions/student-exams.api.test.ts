@@ -1,25 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { type Exam, type McqQuestion, SUBMISSION_MESSAGES } from '@valence/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { submissionAnswers, submissions } from '../../db/schema.js';
-import {
-  addQuestion,
-  createExam,
-  enrol,
-  examAction,
-  grade,
-  question,
-  SUBMISSIONS,
-  submitMcq,
-  uniqueIdentifier,
-  uploadAnswer,
-} from '../../test/exams.js';
-import { createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+import { addQuestion, createExam, enrol, examAction, question, uniqueIdentifier } from '../../test/exams.js';
+import { createTestApp, expectMessage, type Login, useTestApp } from '../../test/harness.js';
 import { SAMPLE } from '../../test/multipart.js';
+import { grade, SUBMISSIONS, submitMcq, uploadAnswer } from '../../test/submissions.js';
 import { ANSWERED_TWICE, NO_PAPER, WRONG_WAY } from './student-exams.js';
 
-let t: TestApp;
+const t = useTestApp();
 let tutor: Login;
 let pupil: Login;
 let outsider: Login;
@@ -51,7 +41,6 @@ async function openExam(course: number, overrides: Record<string, unknown> = {},
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   tutor = await t.login('ROLE_ADMIN', 'tutor');
   pupil = await t.login('ROLE_STUDENT', 'nimali');
   outsider = await t.login('ROLE_STUDENT', 'kasun');
@@ -67,7 +56,6 @@ beforeAll(async () => {
   await examAction(t, tutor.headers, mcq.id);
   ({ exam: partTwo } = await openExam(courseId, { examIdentifier: identifier, examType: 'TRADITIONAL' }));
 });
-afterAll(() => t.close());
 
 describe('GET /me/exams', () => {
   it('lists the published exams of my active courses, never with the answer key', async () => {

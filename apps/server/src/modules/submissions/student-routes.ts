@@ -1,16 +1,12 @@
-import { ANSWER_KINDS, errorResponseSchema, examIdParamSchema, idParamSchema } from '@valence/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANSWER_KINDS, examIdParamSchema, idParamSchema } from '@valence/contract';
 import { HttpError } from '../../lib/errors.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
+import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from '../me/examples.js';
 
-const errors = {
-  400: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+/** The refusals (`{ message }`) most calls here document beside their answer. */
+const failures = errors(400, 403, 404, 409);
 
 /** A refusal before the body was read also closes the connection, so the client's upload stops. */
 const closing = (ended: () => boolean) => (error: unknown) => {
@@ -19,49 +15,36 @@ const closing = (ended: () => boolean) => (error: unknown) => {
 };
 
 /** The students' app's exam calls (DESIGN §5): each answers for the signed-in student alone. */
-export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['student app'];
+export const studentExamsRoutes = moduleRoutes('student app', async (app, route) => {
   acceptAnyBody(app);
 
   app.get(
     '/me/exams',
-    {
-      config: { access: 'student' },
-      schema: {
-        tags,
-        summary: 'My exams: published, of my active courses, soonest due first; never the answer key',
-        response: { 200: examples.exams },
-      },
-    },
+    route('student', {
+      summary: 'My exams: published, of my active courses, soonest due first; never the answer key',
+      response: { 200: examples.exams },
+    }),
     (request) => app.studentExams.myExams(requirePrincipal(request)),
   );
 
   app.get(
     '/api/v1/exams/:id/paper',
-    {
-      config: { access: 'student' },
-      schema: {
-        tags,
-        summary: 'A signed link to the paper of a published PART II exam of my course',
-        params: idParamSchema,
-        response: { 200: examples.paper, ...errors },
-      },
-    },
+    route('student', {
+      summary: 'A signed link to the paper of a published PART II exam of my course',
+      params: idParamSchema,
+      response: { 200: examples.paper, ...failures },
+    }),
     (request) => app.studentExams.paper(requirePrincipal(request), request.params.id),
   );
 
   app.post(
     '/api/v1/submissions/exam/:examId/mcq',
-    {
-      config: { access: 'student' },
-      schema: {
-        tags,
-        summary: 'Hand in MCQ answers, scored at once; one submission per exam',
-        params: examIdParamSchema,
-        body: examples.mcqBody,
-        response: { 201: examples.submission, ...errors },
-      },
-    },
+    route('student', {
+      summary: 'Hand in MCQ answers, scored at once; one submission per exam',
+      params: examIdParamSchema,
+      body: examples.mcqBody,
+      response: { 201: examples.submission, ...failures },
+    }),
     async (request, reply) => {
       const submission = await app.studentExams.submitMcq(
         requirePrincipal(request),
@@ -74,16 +57,12 @@ export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/submissions/exam/:examId/upload',
-    {
-      config: { access: 'student' },
-      schema: {
-        tags,
-        summary: 'Hand in (201) or replace (200) a PART II answer script: multipart `file`',
-        consumes: ['multipart/form-data'],
-        params: examIdParamSchema,
-        response: { 200: examples.submission, 201: examples.submission, ...errors, 413: errorResponseSchema },
-      },
-    },
+    route('student', {
+      summary: 'Hand in (201) or replace (200) a PART II answer script: multipart `file`',
+      consumes: ['multipart/form-data'],
+      params: examIdParamSchema,
+      response: { 200: examples.submission, 201: examples.submission, ...errors(400, 403, 404, 409, 413) },
+    }),
     async (request, reply) => {
       const student = requirePrincipal(request);
       const { examId } = request.params;
@@ -105,4 +84,4 @@ export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(created ? 201 : 200).send(submission);
     },
   );
-};
+});

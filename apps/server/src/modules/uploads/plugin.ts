@@ -1,4 +1,5 @@
 import { modulePlugin, repeatWhileOpen } from '../../lib/module-plugin.js';
+import { HOUR_MS } from '../../lib/time.js';
 import { UNFINISHED_UPLOAD_TTL_MS, UploadsService } from './uploads.js';
 
 declare module 'fastify' {
@@ -6,8 +7,6 @@ declare module 'fastify' {
     uploads: UploadsService;
   }
 }
-
-const CLEANUP_INTERVAL_MS = 3600 * 1000;
 
 /** `app.uploads`: the tus endpoint's store and server, and the hourly sweep of abandoned uploads. */
 export const uploadsPlugin = modulePlugin(
@@ -19,7 +18,7 @@ export const uploadsPlugin = modulePlugin(
       const count = await uploads.removeExpired();
       if (count > 0) app.log.info(`removed ${count} expired unfinished upload(s)`);
     };
-    repeatWhileOpen(app, CLEANUP_INTERVAL_MS, removeExpired, 'could not remove expired uploads');
+    repeatWhileOpen(app, HOUR_MS, removeExpired, 'could not remove expired uploads');
     return uploads;
   },
   { decorators: ['storage', 'config'] },

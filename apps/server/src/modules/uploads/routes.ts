@@ -1,7 +1,7 @@
 import { Metadata } from '@tus/server';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.js';
+import { moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { checkCreation, keyFromUploadId } from './upload-key.js';
 
@@ -24,7 +24,7 @@ function fileNameFromMetadata(value: string | undefined): string | null | undefi
  * to the tus server, which streams the body into the store: Fastify never parses or buffers it, so
  * neither its body limit nor the file size touches memory.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const uploadsRoutes = moduleRoutes('uploads', async (app, route) => {
   // This scope parses no body at all: every byte belongs to tus.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -34,13 +34,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       method: ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE', 'GET'],
       url,
       exposeHeadRoute: false,
-      config: { access: 'staff' },
-      schema: {
-        tags: ['uploads'],
+      ...route('staff', {
         summary: 'tus 1.0 resumable upload (creation, HEAD offset, PATCH data, termination).',
         description:
           'POST with Upload-Length (at most 5368709120) and Upload-Metadata `filename`; the Location names the upload, whose storage key is base64url-decoded from its last segment.',
-      },
+      }),
       handler: async (request, reply) => {
         const principal = requirePrincipal(request);
         if (request.method === 'POST') {
@@ -75,4 +73,4 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
-};
+});

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { encodeUploadId, MAX_RESOURCE_BYTES, uploadKeyFromUrl } from '@valence/contract';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../../storage/local-storage.js';
-import { S3Storage } from '../../storage/s3-storage.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { startS3rver } from '../../test/s3rver-store.js';
 import { metadataHeader, tusCreate, tusPatch, tusRequest } from '../../test/tus.js';
 import { UNFINISHED_UPLOAD_TTL_MS } from './uploads.js';
 
@@ -235,31 +234,8 @@ function addMultipartListing(s3rver: S3rver) {
 }
 
 uploadSuite('uploads on an S3-compatible store (s3rver)', async () => {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'valence-s3rver-'));
-  const s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'valence-test' }],
-  });
-  addMultipartListing(s3rver);
-  const { port } = (await s3rver.run()) as AddressInfo;
-  const storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: 'valence-test',
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  return {
-    server: await startServer(storage),
-    stop: async () => {
-      await s3rver.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  const { storage, stop } = await startS3rver('valence-test', addMultipartListing);
+  return { server: await startServer(storage), stop };
 });
 
 describe('upload rules (local store)', () => {
