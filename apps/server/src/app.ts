@@ -24,6 +24,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     databaseKind: Database['kind'];
+    /** LISTEN for the database's notifications (see Database.listen). */
+    dbListen: Database['listen'];
     storage: ObjectStorage;
     signingSecret: string;
     /** Every API route with its access level, as registered. */
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('databaseKind', deps.database.kind);
+  app.decorate('dbListen', deps.database.listen);
   app.decorate('storage', deps.storage);
   app.decorate('signingSecret', deps.secret);
   app.decorate('apiRoutes', []);

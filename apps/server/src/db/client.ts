@@ -20,8 +20,43 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onMessage` with each payload NOTIFY sends on `channel` (after the sender's commit), and
+   * `onLost` once if notifications may have stopped coming. Resolves, once listening, to `stop`.
+   */
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost: (error: Error) => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+/** LISTEN on a connection of its own (a pooled one goes back to the pool and hears nothing). */
+async function listenPg(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: (error: Error) => void,
+) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  let stopping = false;
+  const lost = (error: Error) => {
+    if (!stopping) onLost(error);
+    stopping = true;
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('The notification connection closed.')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  await client.connect();
+  await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+  return async () => {
+    stopping = true;
+    await client.end().catch(() => undefined);
+  };
+}
 
 /** src/db and dist/db both sit two levels below the package, beside drizzle/. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -41,7 +76,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const { databaseUrl } = options;
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, onMessage, onLost) => listenPg(databaseUrl, channel, onMessage, onLost),
+      close: () => pool.end(),
+    };
   }
   // The embedded database serves one machine's staff: small buffers keep the process lean
   // (PostgreSQL's default 128 MB shared_buffers is most of PGlite's resident memory).
@@ -66,5 +107,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
   await pgliteDb.execute(sql`select 1`);
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    // One process owns the embedded database: its notifications cannot be lost on the way.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => client.close(),
+  };
 }

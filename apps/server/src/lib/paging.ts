@@ -1,11 +1,19 @@
 import type { Page, PageQuery } from '@valence/contract';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * Selected beside a page's columns: how many rows match the whole query, counted in the same
  * statement, so one page costs one query instead of two.
  */
 export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/**
+ * The same total as a subquery PostgreSQL runs once beside the page (`count` is a select of one
+ * `count(*)` column). Better than `totalColumn` when the page can stop early on an index (a search
+ * ordered by id, the newest scripts) while the count has an index of its own: the window would
+ * make the page read every match.
+ */
+export const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
 
 /** What a repository offers for one growing list: a page of rows, and a count. */
 export type PagedSource<T> = {

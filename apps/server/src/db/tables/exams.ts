@@ -1,26 +1,24 @@
 import { EXAM_TYPES } from '@valence/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { createdAt, ts } from './columns.js';
+import { createdAt, flag, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
 import { mcqOptions, mcqQuestions } from './questions.js';
 
 export const exams = pgTable(
   'exams',
   {
-    id: serial('id').primaryKey(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: id(),
+    courseId: requiredRef('course_id', () => courses.id, 'cascade'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     dueDate: ts('due_date').notNull(),
     examType: text('exam_type', { enum: EXAM_TYPES }).notNull(),
     examIdentifier: text('exam_identifier').notNull(),
-    published: boolean('published').notNull().default(false),
-    gradesPublished: boolean('grades_published').notNull().default(false),
-    contentDeleted: boolean('content_deleted').notNull().default(false),
+    published: flag('published'),
+    gradesPublished: flag('grades_published'),
+    contentDeleted: flag('content_deleted'),
     paperKey: text('paper_key'),
     createdAt: createdAt(),
   },
@@ -38,13 +36,9 @@ export const exams = pgTable(
 export const submissions = pgTable(
   'submissions',
   {
-    id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'restrict' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    examId: requiredRef('exam_id', () => exams.id, 'restrict'),
+    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     answerKey: text('answer_key'),
     mcqScore: doublePrecision('mcq_score'),
@@ -58,19 +52,19 @@ export const submissions = pgTable(
     uniqueIndex('submissions_exam_student_idx').on(t.examId, t.studentId),
     // A student's scores (summary, marks, exam score) and the files to remove when they are deleted.
     index('submissions_student_idx').on(t.studentId),
+    // An exam's scripts newest first: a page of thousands is read off the index backwards, no sort.
+    index('submissions_exam_submitted_idx').on(t.examId, t.submittedAt, t.id),
+    // The scripts still to mark, counted per exam on every exam list without reading the table.
+    index('submissions_unmarked_idx').on(t.examId).where(sql`${t.traditionalScore} is null`),
   ],
 );
 
 export const submissionAnswers = pgTable(
   'submission_answers',
   {
-    id: serial('id').primaryKey(),
-    submissionId: integer('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => mcqQuestions.id, { onDelete: 'restrict' }),
+    id: id(),
+    submissionId: requiredRef('submission_id', () => submissions.id, 'cascade'),
+    questionId: requiredRef('question_id', () => mcqQuestions.id, 'restrict'),
     optionId: integer('option_id').references(() => mcqOptions.id, { onDelete: 'restrict' }),
   },
   (t) => [uniqueIndex('submission_answers_sub_q_idx').on(t.submissionId, t.questionId)],

@@ -7,4 +7,13 @@ declare module 'fastify' {
   }
 }
 
-export const accountsPlugin = modulePlugin('accounts', (app) => new AccountsService(app), { decorators: ['db'] });
+export const accountsPlugin = modulePlugin(
+  'accounts',
+  async (app) => {
+    const accounts = new AccountsService(app);
+    const stop = await accounts.watchChanges(app.dbListen, app.log);
+    app.addHook('onClose', stop);
+    return accounts;
+  },
+  { decorators: ['db', 'dbListen'] },
+);

@@ -1,14 +1,24 @@
 import type { Role } from '@valence/contract';
-import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, like, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, findRow } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
-import { containsPattern, totalColumn } from '../../lib/paging.js';
+import { containsPattern, totalOf } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
 export function findByUsername(db: DbOrTx, username: string) {
   return findRow(db, accounts, eq(sql`lower(${accounts.username})`, username.toLowerCase()));
+}
+
+/**
+ * The id of the student with this username (any case), or null: a subquery for another module's
+ * statement, so a call naming a student by username costs one round trip, not two.
+ */
+export function studentIdByUsername(username: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${accounts.id} from ${accounts} where lower(${accounts.username}) = ${username.toLowerCase()} and ${accounts.role} = 'ROLE_STUDENT')`;
 }
 
 export function findById(db: DbOrTx, id: number) {
@@ -46,7 +56,7 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
 function studentsWhere(filter: StudentFilter) {
   return and(
     eq(accounts.role, 'ROLE_STUDENT'),
-    filter.q ? sql`lower(${accounts.username}) like ${containsPattern(filter.q)}` : undefined,
+    filter.q ? like(accounts.usernameLower, containsPattern(filter.q)) : undefined,
     filter.exclude ? not(filter.exclude(accounts.id)) : undefined,
   );
 }
@@ -68,7 +78,7 @@ export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number
       username: accounts.username,
       name: accounts.name,
       loggedIn: accounts.loggedIn,
-      total: totalColumn(),
+      total: totalOf(countQuery(db, filter)),
     })
     .from(accounts)
     .where(studentsWhere(filter))
@@ -77,8 +87,11 @@ export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number
     .offset(filter.offset);
 }
 
+const countQuery = (db: DbOrTx, filter: StudentFilter) =>
+  db.select({ count: sql<number>`count(*)::int` }).from(accounts).where(studentsWhere(filter));
+
 export function countStudents(db: DbOrTx, filter: StudentFilter) {
-  return countRows(db, accounts, studentsWhere(filter));
+  return countQuery(db, filter).then((rows) => rows[0]?.count ?? 0);
 }
 
 export function countByRole(db: DbOrTx, role: Role) {

@@ -1,10 +1,11 @@
 import type { Role } from '@valence/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database, Db, DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import * as repo from './repository.js';
+import { ACCOUNT_CHANGED, SessionCache } from './session-cache.js';
 
 /**
  * The one account table behind staff, students and sign-in. Other modules read and change
@@ -12,9 +13,31 @@ import * as repo from './repository.js';
  */
 export class AccountsService {
   private readonly db: Db;
+  private readonly sessions: SessionCache;
 
   constructor({ db }: Pick<FastifyInstance, 'db'>) {
     this.db = db;
+    this.sessions = new SessionCache((id) => repo.findSession(this.db, id));
+  }
+
+  /**
+   * Keeps checked sessions in memory while every account change is heard (see SessionCache);
+   * resolves to what stops listening.
+   */
+  async watchChanges(listen: Database['listen'], log: FastifyBaseLogger): Promise<() => Promise<void>> {
+    const stop = await listen(
+      ACCOUNT_CHANGED,
+      (payload) => this.sessions.forget(Number(payload)),
+      (error) => {
+        this.sessions.stop();
+        log.warn({ err: error }, 'Account changes are no longer heard: sessions are checked in the database only.');
+      },
+    );
+    this.sessions.start();
+    return async () => {
+      this.sessions.stop();
+      await stop();
+    };
   }
 
   /** Usernames are unique across staff and students, case-insensitively. */
@@ -38,12 +61,18 @@ export class AccountsService {
     return repo.findByUsername(this.db, username);
   }
 
+  /** See repo.studentIdByUsername: the student's id as SQL to embed, null when there is none. */
+  studentIdSql(username: string) {
+    return repo.studentIdByUsername(username);
+  }
+
   findById(id: number) {
     return repo.findById(this.db, id);
   }
 
+  /** The session a token is checked against: from memory when this server has it (see SessionCache). */
   findSession(id: number) {
-    return repo.findSession(this.db, id);
+    return this.sessions.get(id);
   }
 
   listByRoles(roles: Role[]) {
@@ -66,16 +95,21 @@ export class AccountsService {
     return repo.studentIdsAmong(this.db, ids);
   }
 
+  // Each change below is also heard through the accounts trigger; forgetting at once as well means
+  // this server's own next request never waits for the notification.
   async setLoggedIn(id: number, loggedIn: boolean): Promise<void> {
     await repo.setLoggedIn(this.db, id, loggedIn);
+    this.sessions.forget(id);
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
     await repo.setPasswordHash(this.db, id, passwordHash);
+    this.sessions.forget(id);
   }
 
   async endSessions(id: number): Promise<void> {
     await repo.endSessions(this.db, id);
+    this.sessions.forget(id);
   }
 
   /** A new username (unique, any case) and, when given, a new password, which ends old sessions. */
@@ -89,6 +123,7 @@ export class AccountsService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (row && passwordHash) await repo.endSessions(this.db, id);
+      this.sessions.forget(id);
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
@@ -97,7 +132,9 @@ export class AccountsService {
   }
 
   /** Inside the caller's transaction when one is given, so a refusal or audit goes with it. */
-  delete(id: number, tx: DbOrTx = this.db) {
-    return repo.deleteAccount(tx, id);
+  async delete(id: number, tx: DbOrTx = this.db) {
+    const row = await repo.deleteAccount(tx, id);
+    this.sessions.forget(id);
+    return row;
   }
 }

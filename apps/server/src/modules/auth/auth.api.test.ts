@@ -1,15 +1,11 @@
 import { scryptSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.js';
-import { createTestApp, expectMessage, expectMessageContaining, type TestApp } from '../../test/harness.js';
+import { createTestApp, expectMessage, expectMessageContaining, type TestApp, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('sign-in and sessions', () => {
   it('signs a superadmin in with a token and roles', async () => {
@@ -17,6 +13,27 @@ describe('sign-in and sessions', () => {
     const me = await t.call('GET', '/api/me', admin.headers);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ id: admin.id, username: 'boss', roles: ['ROLE_SUPERADMIN'] });
+  });
+
+  it('refuses a token once its session ends on another server, heard through the database', async () => {
+    const admin = await t.login('ROLE_ADMIN', 'elsewhere');
+    expect((await t.call('GET', '/api/me', admin.headers)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/me', admin.headers)).statusCode).toBe(200);
+    // Another server's force logout: the row changes behind this server's back.
+    await t.database.db
+      .update(accounts)
+      .set({ sessionVersion: sql`${accounts.sessionVersion} + 1` })
+      .where(eq(accounts.id, admin.id));
+    await expect
+      .poll(async () => (await t.call('GET', '/api/me', admin.headers)).statusCode, { timeout: 2000 })
+      .toBe(401);
+    // And a renamed account is shown by its new name at once.
+    const other = await t.login('ROLE_ADMIN', 'renamed-later');
+    expect((await t.call('GET', '/api/me', other.headers)).json().username).toBe('renamed-later');
+    await t.database.db.update(accounts).set({ username: 'renamed-now' }).where(eq(accounts.id, other.id));
+    await expect
+      .poll(async () => (await t.call('GET', '/api/me', other.headers)).json().username, { timeout: 2000 })
+      .toBe('renamed-now');
   });
 
   it('answers 401 with a message for a wrong password or unknown user', async () => {

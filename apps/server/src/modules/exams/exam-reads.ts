@@ -63,6 +63,14 @@ export class ExamReads {
     return row;
   }
 
+  /**
+   * The exam's identifier as SQL to embed in another module's statement (null: no such exam), so a
+   * list of its scripts costs one round trip; `info` still gives the 404 when that list is empty.
+   */
+  identifierSql(examId: number) {
+    return repo.identifierOf(examId);
+  }
+
   /** Published exams of these courses whose content is still there, soonest due first. */
   publishedOfCourses(courseIds: number[]): Promise<ExamInfo[]> {
     return repo.publishedOfCourses(this.db, courseIds);

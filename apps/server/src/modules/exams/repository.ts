@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows } from '../../db/rows.js';
 import { exams, submissionAnswers, submissions } from '../../db/schema.js';
@@ -78,6 +78,11 @@ export function findExamRow(db: DbOrTx, id: number): Promise<ExamRow | undefined
     .from(exams)
     .where(eq(exams.id, id))
     .then((rows) => rows[0]);
+}
+
+/** The exam's identifier, or null for no such exam: a subquery for another module's statement. */
+export function identifierOf(id: number): SQL<string | null> {
+  return sql<string | null>`(select ${exams.examIdentifier} from ${exams} where ${exams.id} = ${id})`;
 }
 
 export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undefined> {

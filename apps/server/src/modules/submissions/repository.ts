@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, submissionAnswers, submissions } from '../../db/schema.js';
-import { containsPattern, totalColumn } from '../../lib/paging.js';
+import { containsPattern, totalOf } from '../../lib/paging.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission with who made it: the account's name (else its username) and username. */
@@ -32,22 +32,31 @@ function ofExam(examId: number, q: string | undefined) {
   return and(
     eq(submissions.examId, examId),
     or(
-      sql`lower(${accounts.username}) like ${pattern}`,
-      sql`lower(coalesce(${accounts.name}, '')) like ${pattern}`,
+      like(accounts.usernameLower, pattern),
+      like(accounts.nameLower, pattern),
       id === undefined ? undefined : eq(submissions.studentId, id),
     ),
   );
 }
 
-/** One page of the exam's submissions, newest first, each row carrying the total (one statement). */
+/**
+ * One page of the exam's submissions, newest first, read off the (exam, submitted) index, each row
+ * carrying the total (`totalOf`: `count(*) over ()` would join and sort every script of a
+ * 7,000-student exam for each page of six) and the exam's identifier: one round trip a page.
+ */
 export function pageOfExam(
   db: DbOrTx,
-  examId: number,
+  exam: { id: number; identifier: SQL<string | null> },
   q: string | undefined,
   window: { limit: number; offset: number },
-): Promise<(ListedRow & { total: number })[]> {
+): Promise<(ListedRow & { total: number; examIdentifier: string | null })[]> {
+  const examId = exam.id;
   return db
-    .select({ ...listed, total: totalColumn() })
+    .select({
+      ...listed,
+      total: totalOf(countQuery(db, examId, q)),
+      examIdentifier: exam.identifier,
+    })
     .from(submissions)
     .innerJoin(accounts, eq(accounts.id, submissions.studentId))
     .where(ofExam(examId, q))
@@ -56,13 +65,16 @@ export function pageOfExam(
     .offset(window.offset);
 }
 
+/** Unsearched, the count reads the (exam, student) index alone, without joining the accounts. */
+function countQuery(db: DbOrTx, examId: number, q: string | undefined) {
+  const count = db.select({ count: sql<number>`count(*)::int` }).from(submissions);
+  return q
+    ? count.innerJoin(accounts, eq(accounts.id, submissions.studentId)).where(ofExam(examId, q))
+    : count.where(ofExam(examId, q));
+}
+
 export function countOfExam(db: DbOrTx, examId: number, q: string | undefined): Promise<number> {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(submissions)
-    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
-    .where(ofExam(examId, q))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countQuery(db, examId, q).then((rows) => rows[0]?.count ?? 0);
 }
 
 export function findListed(db: DbOrTx, id: number): Promise<ListedRow | undefined> {

@@ -43,13 +43,15 @@ export class SubmissionsService {
 
   /** Newest first; `q` matches the student's name or username (contains, any case) or their exact id. */
   async list(examId: number, query: PageQuery): Promise<Submission[] | Page<Submission>> {
-    const exam = await this.exams.info(examId);
-    const answer = await pageOrAll<repo.ListedRow>(query, {
-      page: (window) => repo.pageOfExam(this.db, examId, query.q, window),
+    const exam = { id: examId, identifier: this.exams.identifierSql(examId) };
+    const answer = await pageOrAll<repo.ListedRow & { examIdentifier: string | null }>(query, {
+      page: (window) => repo.pageOfExam(this.db, exam, query.q, window),
       count: () => repo.countOfExam(this.db, examId, query.q),
     });
-    const present = (rows: repo.ListedRow[]) =>
-      Promise.all(rows.map((row) => this.files.present(row, exam.examIdentifier)));
+    const rows = Array.isArray(answer) ? answer : answer.items;
+    // Rows prove the exam exists and carry its identifier; an empty list may be an unknown exam (404).
+    const identifier = rows[0]?.examIdentifier ?? (await this.exams.info(examId)).examIdentifier;
+    const present = (items: repo.ListedRow[]) => Promise.all(items.map((row) => this.files.present(row, identifier)));
     return Array.isArray(answer) ? present(answer) : { ...answer, items: await present(answer.items) };
   }
 

@@ -1,24 +1,14 @@
 import { type Exam, type McqQuestion, SUBMISSION_MESSAGES, type Submission } from '@valence/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, exams, submissions } from '../../db/schema.js';
-import {
-  addQuestion,
-  createExam,
-  enrol,
-  examAction,
-  grade,
-  question,
-  SUBMISSIONS,
-  submitMcq,
-  uniqueIdentifier,
-  uploadAnswer,
-} from '../../test/exams.js';
-import { createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
+import { addQuestion, createExam, enrol, examAction, question, uniqueIdentifier } from '../../test/exams.js';
+import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
 import { SAMPLE } from '../../test/multipart.js';
+import { grade, SUBMISSIONS, submitMcq, uploadAnswer } from '../../test/submissions.js';
 import { letterGrade } from './marks.js';
 
-let t: TestApp;
+const t = useTestApp();
 let tutor: Login;
 let boss: Login;
 let courseId: number;
@@ -44,7 +34,6 @@ const auditOf = (target: string) =>
   t.database.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(asc(auditLog.id));
 
 beforeAll(async () => {
-  t = await createTestApp();
   tutor = await t.login('ROLE_ADMIN', 'tutor');
   boss = await t.login('ROLE_SUPERADMIN', 'owner');
   courseId = (await t.createCourse(tutor.headers, 'Organic chemistry')).id;
@@ -82,7 +71,6 @@ beforeAll(async () => {
     expect((await uploadAnswer(t, (pupils[name] as Login).headers, partTwo.id)).statusCode).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 describe('GET /api/v1/submissions/exam/{examId}', () => {
   it('lists the exam’s submissions newest first, named by account name else username', async () => {
@@ -119,6 +107,10 @@ describe('GET /api/v1/submissions/exam/{examId}', () => {
     expect(await names(String(pupils.chamari?.id))).toEqual(['chamari']);
     expect(await names('%')).toEqual([]);
     expectMessage(await list('', 987654), 404, 'Exam not found.');
+    expectMessage(await list('?limit=6', 987654), 404, 'Exam not found.');
+    // A page past the end still knows the total, and the first page of a search a count of its own.
+    expect((await list('?limit=6&offset=60')).json()).toEqual({ items: [], total: 5, limit: 6, offset: 60 });
+    expect((await list('?limit=1&q=AR')).json()).toMatchObject({ total: 2 });
   });
 
   it('links a PART II script under a name telling student and exam', async () => {
@@ -379,6 +371,8 @@ describe('GET /api/v1/exams/student/{studentId}/score-summary', () => {
     });
     expectMessage(await rowsOf(pupils.bandula?.id as number, amara), 403, 'You may only see your own scores.');
     expectMessage(await rowsOf(987654), 404, 'Student not found.');
+    // A staff account has no scores either, and is no student.
+    expectMessage(await rowsOf(tutor.id), 404, 'Student not found.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
@@ -11,7 +11,8 @@ const sortColumns = {
 } as const;
 export type WatchSortField = keyof typeof sortColumns;
 
-export type WatchFilter = { studentId: number; q?: string | undefined; from?: Date; to?: Date };
+/** `studentId` may be a subquery (the accounts module's, from a username): null matches nothing. */
+export type WatchFilter = { studentId: number | SQL<number | null>; q?: string | undefined; from?: Date; to?: Date };
 
 function matching(filter: WatchFilter) {
   return and(
@@ -52,13 +53,16 @@ export function countRecords(db: DbOrTx, filter: WatchFilter): Promise<number> {
   return countRows(db, watchTime, matching(filter));
 }
 
-/** All the seconds a student has watched, in one aggregate. */
-export function totalSeconds(db: DbOrTx, studentId: number): Promise<number> {
+/** All the seconds a student has watched, in one aggregate; null when `studentId` finds no student. */
+export function totalSeconds(db: DbOrTx, studentId: SQL<number | null>): Promise<number | null> {
   return db
-    .select({ seconds: sql<number>`coalesce(sum(${watchTime.watchedDuration}), 0)`.mapWith(Number) })
+    .select({
+      student: sql<number | null>`${studentId}`,
+      seconds: sql<number>`coalesce(sum(${watchTime.watchedDuration}), 0)`.mapWith(Number),
+    })
     .from(watchTime)
     .where(eq(watchTime.studentId, studentId))
-    .then((rows) => rows[0]?.seconds ?? 0);
+    .then((rows) => (rows[0]?.student == null ? null : rows[0].seconds));
 }
 
 export function insertRecord(db: DbOrTx, values: typeof watchTime.$inferInsert) {

@@ -46,13 +46,13 @@ export class WatchTimeService {
   async list(username: string, query: WatchTimeQuery): Promise<WatchRecord[] | Page<WatchRecord>> {
     const { timeZone } = this.config;
     const filter: repo.WatchFilter = {
-      studentId: await this.studentId(username),
+      studentId: this.accounts.studentIdSql(username),
       q: query.q,
       ...(query.from ? { from: parseDateTime(`${query.from}T00:00:00`, timeZone) } : {}),
       ...(query.to ? { to: new Date(parseDateTime(`${query.to}T23:59:59`, timeZone).getTime() + 999) } : {}),
     };
     const sort = query.sort ? sortOf(query.sort) : undefined;
-    return pageOrAll(query, {
+    const answer = await pageOrAll(query, {
       page: async (window) =>
         (await repo.listRecords(this.db, { ...filter, sort, ...window })).map((row) => ({
           ...toRecord(row),
@@ -60,10 +60,15 @@ export class WatchTimeService {
         })),
       count: () => repo.countRecords(this.db, filter),
     });
+    // Records prove the student exists; only an empty answer may be an unknown username (404).
+    if ((Array.isArray(answer) ? answer : answer.items).length === 0) await this.studentId(username);
+    return answer;
   }
 
   async totalSeconds(username: string): Promise<number> {
-    return repo.totalSeconds(this.db, await this.studentId(username));
+    const seconds = await repo.totalSeconds(this.db, this.accounts.studentIdSql(username));
+    if (seconds === null) throw notFound('Student not found.');
+    return seconds;
   }
 
   /** A sitting reported by the student's app; the time is the server's, the name the lecture's. */

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, watchTime } from '../../db/schema.js';
-import {
-  type AuthHeaders,
-  createTestApp,
-  expectMessage,
-  expectMessageContaining,
-  type TestApp,
-} from '../../test/harness.js';
+import { type AuthHeaders, expectMessage, expectMessageContaining, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
+const t = useTestApp({ env: { TIME_ZONE: 'Asia/Colombo' } });
 let staff: AuthHeaders;
 let boss: AuthHeaders;
 let studentId: number;
@@ -24,7 +18,6 @@ const records = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TIME_ZONE: 'Asia/Colombo' } });
   staff = (await t.login('ROLE_ADMIN', 'tutor')).headers;
   boss = (await t.login('ROLE_SUPERADMIN', 'boss')).headers;
   const student = await t.login('ROLE_STUDENT', 'kasun.perera');
@@ -42,7 +35,6 @@ beforeAll(async () => {
     ids[record.key] = row?.id as number;
   }
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers = staff) => t.call('GET', `/api/api${url}`, headers);
 const names = (body: { items: { videoName: string }[] }) => body.items.map((r) => r.videoName);
@@ -99,6 +91,10 @@ describe('GET /watchtime/total/{username}', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toBe(600 + 1200.5 + 30 + 90);
     expect((await get('/watchtime/total/pupil')).json()).toBe(0);
+    // Any case of the username is the same student; staff and unknown names are no student.
+    expect((await get('/watchtime/total/KASUN.Perera')).json()).toBe(600 + 1200.5 + 30 + 90);
+    expectMessage(await get('/watchtime/total/tutor'), 404, 'Student not found.');
+    expectMessage(await get('/watchtime/total/nobody'), 404, 'Student not found.');
   });
 });
 
