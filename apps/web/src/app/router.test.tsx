@@ -2,13 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { writeSession } from '../lib/session';
 import { fakeFetch } from '../test/render';
 import { routes } from './router';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   vi.stubGlobal('fetch', fakeFetch({ 'GET /courses': { body: [] }, 'GET /students': { body: [] } }).fn);

@@ -83,3 +83,7 @@ export async function confirmDialog({ title, message, confirmLabel, cancelLabel 
     });
   });
 }
+
+/** The usual question before a delete or a remove: 'Confirm Delete', answered with 'Delete'. */
+export const confirmAction = (action: 'Delete' | 'Remove', message: string) =>
+  confirmDialog({ title: `Confirm ${action}`, message, confirmLabel: action });

@@ -1,8 +1,21 @@
-import { Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Key, ReactNode } from 'react';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode };
+
+/**
+ * The 'Actions' column of a row's one destructive action (Delete, Remove), for the tables whose only
+ * action is that; spread it in only for the roles that may use it.
+ */
+export const dangerColumn = <T,>(label: string, onClick: (row: T) => void): Column<T> => ({
+  header: 'Actions',
+  cell: (row) => (
+    <Button size="compact-sm" color="red" variant="light" onClick={() => onClick(row)}>
+      {label}
+    </Button>
+  ),
+});
 
 type DataTableProps<T> = {
   rows: T[];

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 
-type DialogActionsProps = {
+export type DialogActionsProps = {
   /** Why the last try failed, shown red above the buttons; what was typed stays in the fields. */
   error?: string | false | null | undefined;
   onCancel: () => void;

@@ -5,6 +5,7 @@ import type { Page } from '@valence/contract';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../lib/session';
+import { atPhoneWidth } from '../test/media';
 import { renderWithProviders } from '../test/render';
 import { DataTable } from './data-table';
 import { PagedList } from './paged-list';
@@ -73,19 +74,7 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Role' })).toBeInTheDocument();
     wide.unmount();
 
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) =>
-        ({
-          matches: query.includes('max-width: 36em'),
-          media: query,
-          onchange: null,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          addListener: () => {},
-          removeListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    atPhoneWidth();
     renderWithProviders(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} label="People" />);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('NameNimaliRoleAdmin');

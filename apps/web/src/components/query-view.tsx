@@ -30,3 +30,8 @@ export function QueryView<T>({ query, loadingLabel, errorText, isEmpty, emptyTex
   if (isEmpty?.(query.data)) return <Text c="dimmed">{emptyText}</Text>;
   return <>{children(query.data)}</>;
 }
+
+/** `QueryView` of a list that comes whole (not paged): it is empty when it has no items. */
+export function ListView<T>(props: Omit<QueryViewProps<T[]>, 'isEmpty'>) {
+  return <QueryView {...props} isEmpty={(items) => items.length === 0} />;
+}

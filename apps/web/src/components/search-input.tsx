@@ -1,17 +1,22 @@
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
-type SearchInputProps = { label: string; placeholder: string; value: string; onChange: (text: string) => void };
+type SearchInputProps = {
+  label: string;
+  placeholder: string;
+  /** The list searched: `usePagedSearch`'s result, whose hook decides when the server is asked. */
+  list: { search: string; setSearch: (text: string) => void };
+};
 
-/** The search box above a paged list; the list's own hook decides when the server is asked. */
-export function SearchInput({ label, placeholder, value, onChange }: SearchInputProps) {
+/** The search box above a paged list. */
+export function SearchInput({ label, placeholder, list }: SearchInputProps) {
   return (
     <TextInput
       aria-label={label}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      value={list.search}
+      onChange={(event) => list.setSearch(event.currentTarget.value)}
     />
   );
 }

@@ -1,30 +1,27 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { mediaQueryList } from './media';
+import { pdfSaves } from './pdf-saves';
 
 // Searches wait 300 ms for the last key before asking the server; on a loaded 2-core CI machine the
 // 1 s default of findBy/waitFor is too close to that for comfort.
 configure({ asyncUtilTimeout: 4000 });
 
+// A report's download is recorded, never written into the working folder (see pdf-saves.ts).
+vi.mock('jspdf', async (importOriginal) => (await import('./pdf-saves')).withRecordedSaves(await importOriginal()));
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Each test stubs the fetch it needs; none leaks into the next.
+  vi.unstubAllGlobals();
+  pdfSaves.names = [];
+  pdfSaves.failure = null;
 });
 
 // Mantine reads these browser APIs that jsdom lacks.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+window.matchMedia ??= (query: string) => mediaQueryList(query, false);
 class ResizeObserverStub {
   observe() {}
   unobserve() {}

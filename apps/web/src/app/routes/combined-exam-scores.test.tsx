@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExamScore } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { itShowsLookupFailures } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../test/render';
 import { CombinedExamScoresRoute } from './combined-exam-scores';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const SCORE_PATH = '/api/v1/submissions/student/12/exam-score/CHEM101_FINAL';
 const score = (overrides: Partial<ExamScore> = {}): ExamScore => ({
@@ -80,17 +79,10 @@ describe('Student Combined Exam Scores screen', () => {
     expect(total.getByText('MCQ only; the total will change when the other part is published.')).toBeInTheDocument();
   });
 
-  it("shows the server's reason for a refusal", async () => {
-    const { user } = setup({ status: 404, body: { message: 'No published marks for CHEM101_FINAL yet.' } });
-    await lookUp(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('No published marks for CHEM101_FINAL yet.');
-  });
-
-  it('says the lookup failed when the server fails', async () => {
-    const { user } = setup({ status: 503, body: { message: 'upstream connect error' } });
-    await lookUp(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to fetch your score. Please check the Exam Identifier and ensure marks are published.',
-    );
+  itShowsLookupFailures({
+    setup,
+    lookUp,
+    refusal: 'No published marks for CHEM101_FINAL yet.',
+    failureText: 'Failed to fetch your score. Please check the Exam Identifier and ensure marks are published.',
   });
 });

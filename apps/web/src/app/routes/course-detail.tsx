@@ -1,11 +1,11 @@
 import { Alert, Container, Grid, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { ResourceForm, ResourceList } from '../../features/resources';
 import { usePlatformTimeZone } from '../../features/settings';
+import { useLogFailure } from '../../lib/query';
 import { isSuperadmin, useSession } from '../../lib/session';
 
 export function CourseDetailRoute() {
@@ -15,9 +15,7 @@ export function CourseDetailRoute() {
   const timeZone = usePlatformTimeZone();
 
   // Spec section 8: a failure to load the course is only logged.
-  useEffect(() => {
-    if (course.error) console.error('Failed to load course', course.error);
-  }, [course.error]);
+  useLogFailure(course.error, 'Failed to load course');
 
   if (!Number.isInteger(courseId) || courseId <= 0 || course.isError)
     return (

@@ -12,7 +12,6 @@ import { pagedRoute } from '../../test/render';
 import { ExamSubmissionsRoute } from './exam-submissions';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

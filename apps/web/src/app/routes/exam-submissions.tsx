@@ -1,68 +1,31 @@
-import { Alert, Anchor, Badge, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { EXAM_TYPE_SHORT, idSchema } from '@valence/contract';
-import { type ReactNode, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { EXAM_TYPE_SHORT } from '@valence/contract';
 import { StatusOutlet } from '../../components/status-outlet';
 import { usePlatformTimeZone } from '../../features/settings';
 import { failureText, SUBMISSION_TEXTS, SubmissionList, useSubmissionsExam } from '../../features/submissions';
-
-/** Where the exams list of a course is; without a course, the exams page's course filter. */
-const examsOf = (courseId?: number) => (courseId ? `/exams?courseId=${courseId}` : '/exams');
+import { useLogFailure } from '../../lib/query';
+import { ExamPending, examRoute } from '../exam-page';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
-function Page({ courseId, children }: { courseId?: number; children: ReactNode }) {
-  return (
-    <Container size="xl">
-      <Stack>
-        <Anchor component={Link} to={examsOf(courseId)} size="sm">
-          <Group gap={4} component="span" wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden />
-            Back to Exams
-          </Group>
-        </Anchor>
-        {children}
-      </Stack>
-    </Container>
-  );
-}
+const { Page, Route } = examRoute(
+  { size: 'xl', backLabel: 'Back to Exams', missing: SUBMISSION_TEXTS.examMissing },
+  ExamSubmissions,
+);
 
 /** /exams/:examId/submissions: one exam's submissions, their marks and feedback. */
-export function ExamSubmissionsRoute() {
-  const examId = idSchema('examId').safeParse(useParams().examId);
-  if (!examId.success)
-    return (
-      <Page>
-        <Alert color="red" role="alert">
-          {SUBMISSION_TEXTS.examMissing}
-        </Alert>
-      </Page>
-    );
-  return <ExamSubmissions key={examId.data} examId={examId.data} />;
-}
+export const ExamSubmissionsRoute = Route;
 
 function ExamSubmissions({ examId }: { examId: number }) {
   const exam = useSubmissionsExam(examId);
   const timeZone = usePlatformTimeZone();
+  useLogFailure(exam.error, 'Failed to load exam');
 
-  useEffect(() => {
-    if (exam.error) console.error('Failed to load exam', exam.error);
-  }, [exam.error]);
-
-  if (exam.isPending)
+  if (exam.isPending || exam.isError)
     return (
       <Page>
-        <Loader size="sm" aria-label="Loading exam" />
-      </Page>
-    );
-  if (exam.isError)
-    return (
-      <Page>
-        <Alert color="red" role="alert">
-          {/* A refusal names itself ('Exam not found.'); without the exam no list can be shown. */}
-          {failureText(exam.error, SUBMISSION_TEXTS.loadFailed)}
-        </Alert>
+        {/* A refusal names itself ('Exam not found.'); without the exam no list can be shown. */}
+        <ExamPending failure={exam.isError && failureText(exam.error, SUBMISSION_TEXTS.loadFailed)} />
       </Page>
     );
 

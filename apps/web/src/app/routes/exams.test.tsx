@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EXAMS, exam, groupsRoute } from '../../features/exams/test-fixtures';
 import { writeSession } from '../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { ExamsRoute } from './exams';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
 Element.prototype.scrollIntoView ??= () => {};

@@ -12,7 +12,6 @@ import { writeSession } from '../../lib/session';
 import { ManageQuestionsRoute } from './manage-questions';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { EXAM_MESSAGES, idSchema } from '@valence/contract';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { EXAM_MESSAGES } from '@valence/contract';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { type CarriedFailure, StatusOutlet } from '../../components/status-outlet';
 import {
   BulkQuestionForm,
@@ -12,39 +12,16 @@ import {
   useExamDetail,
 } from '../../features/questions';
 import { ApiError } from '../../lib/api-client';
+import { useLogFailure } from '../../lib/query';
+import { ExamPending, examRoute, examsOf } from '../exam-page';
 
-/** Where the exams list of a course is; without a course, the exams page's course filter. */
-const examsOf = (courseId?: number) => (courseId ? `/exams?courseId=${courseId}` : '/exams');
-
-function Page({ courseId, children }: { courseId?: number; children: ReactNode }) {
-  return (
-    <Container size="lg">
-      <Stack>
-        <Anchor component={Link} to={examsOf(courseId)} size="sm">
-          <Group gap={4} component="span" wrap="nowrap">
-            <IconArrowLeft size={16} aria-hidden />
-            Back to exams
-          </Group>
-        </Anchor>
-        {children}
-      </Stack>
-    </Container>
-  );
-}
+const { Page, Route } = examRoute(
+  { size: 'lg', backLabel: 'Back to exams', missing: QUESTION_TEXTS.notFound },
+  ManageQuestions,
+);
 
 /** /exams/:examId/manage-questions: the questions of one MCQ exam, one at a time or many at once. */
-export function ManageQuestionsRoute() {
-  const examId = idSchema('examId').safeParse(useParams().examId);
-  if (!examId.success)
-    return (
-      <Page>
-        <Alert color="red" role="alert">
-          {QUESTION_TEXTS.notFound}
-        </Alert>
-      </Page>
-    );
-  return <ManageQuestions key={examId.data} examId={examId.data} />;
-}
+export const ManageQuestionsRoute = Route;
 
 function ManageQuestions({ examId }: { examId: number }) {
   const exam = useExamDetail(examId);
@@ -62,23 +39,19 @@ function ManageQuestions({ examId }: { examId: number }) {
       });
   }, [notMcq, exam.data, navigate]);
 
-  useEffect(() => {
-    if (exam.error) console.error('Failed to load exam', exam.error);
-  }, [exam.error]);
+  useLogFailure(exam.error, 'Failed to load exam');
 
   if (exam.isPending || notMcq)
     return (
       <Page>
-        <Loader size="sm" aria-label="Loading exam" />
+        <ExamPending />
       </Page>
     );
   if (exam.isError) {
     const missing = exam.error instanceof ApiError && exam.error.status === 404;
     return (
       <Page>
-        <Alert color="red" role="alert">
-          {missing ? QUESTION_TEXTS.notFound : QUESTION_TEXTS.loadFailed}
-        </Alert>
+        <ExamPending failure={missing ? QUESTION_TEXTS.notFound : QUESTION_TEXTS.loadFailed} />
       </Page>
     );
   }

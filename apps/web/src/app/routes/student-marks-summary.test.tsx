@@ -1,22 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { marksSummary, type RecordedSaves } from '../../features/scores/test-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { itShowsLookupFailures, marksSummary } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
+import { pdfSaves } from '../../test/pdf-saves';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { StudentMarksSummaryRoute } from './student-marks-summary';
-
-const saves = vi.hoisted((): RecordedSaves => ({ names: [], failure: null }));
-vi.mock('jspdf', async (importOriginal) =>
-  (await import('../../features/scores/test-fixtures')).withRecordedSaves(await importOriginal(), saves),
-);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  saves.names = [];
-  saves.failure = null;
-});
 
 // Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
 Element.prototype.scrollIntoView ??= () => {};
@@ -117,28 +107,21 @@ describe('Student Marks Summary screen', () => {
     expect(within(overall).getByText('(MCQ only)')).toBeInTheDocument();
   });
 
-  it("shows the server's reason when nothing matches", async () => {
-    const { user } = setup({ status: 404, body: { message: 'No submissions found for CHEM101_FINAL.' } });
-    await lookUp(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('No submissions found for CHEM101_FINAL.');
-  });
-
-  it('says the lookup failed when the server fails', async () => {
-    const { user } = setup({ status: 500, body: { message: 'relation "submissions" does not exist' } });
-    await lookUp(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to fetch marks summary. Please check the Student ID and Exam Identifier.',
-    );
+  itShowsLookupFailures({
+    setup,
+    lookUp,
+    refusal: 'No submissions found for CHEM101_FINAL.',
+    failureText: 'Failed to fetch marks summary. Please check the Student ID and Exam Identifier.',
   });
 
   it('downloads the summary as a PDF named after the student and the identifier, or says it failed', async () => {
     const { user } = setup();
     await lookUp(user);
     await user.click(await screen.findByRole('button', { name: 'Download Summary PDF' }));
-    await waitFor(() => expect(saves.names).toEqual(['marks_summary_Kasun_Perera_CHEM101_FINAL.pdf']));
+    await waitFor(() => expect(pdfSaves.names).toEqual(['marks_summary_Kasun_Perera_CHEM101_FINAL.pdf']));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    saves.failure = new Error('quota exceeded');
+    pdfSaves.failure = new Error('quota exceeded');
     await user.click(screen.getByRole('button', { name: 'Download Summary PDF' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to export PDF. Please try again.');

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Enrollment, Student, WatchRecord } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SCORE_ROWS } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { StudentsRoute } from './students';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const student = (id: number, username: string, loggedIn = false): Student => ({ id, username, name: null, loggedIn });
 const STUDENTS = Array.from({ length: 10 }, (_, i) => student(i + 1, `pupil${i + 1}`, i === 0));

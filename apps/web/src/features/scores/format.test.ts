@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatScore, partialTotalNote, scoreOutOf } from './format';
 
 describe('score formatting', () => {
-  it('shows two decimals, rounding as written in decimal', () => {
-    expect(formatScore(85)).toBe('85.00');
-    expect(formatScore(42.175)).toBe('42.18');
-    expect(formatScore(1.005)).toBe('1.01');
-    expect(formatScore(0)).toBe('0.00');
+  // 42.175 and 1.005 are stored just below themselves: `toFixed` would show 42.17 and 1.00.
+  it.each([
+    [85, '85.00'],
+    [42.175, '42.18'],
+    [1.005, '1.01'],
+    [0, '0.00'],
+  ])('shows %s with two decimals, rounding as written in decimal: %s', (score, shown) => {
+    expect(formatScore(score)).toBe(shown);
   });
 
   it('shows an absent mark as a dash, never as zero', () => {

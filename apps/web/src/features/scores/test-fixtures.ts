@@ -1,4 +1,7 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { MarksSummary, ScoreSummaryRow } from '@valence/contract';
+import { expect, it } from 'vitest';
 
 /** A student's marks under one identifier, both parts marked; tests override what they look at. */
 export const marksSummary = (overrides: Partial<MarksSummary> = {}): MarksSummary => ({
@@ -43,22 +46,33 @@ export const SCORE_ROWS: ScoreSummaryRow[] = [
   scoreRow('INORG_REVISION', 41, 88),
 ];
 
-/** What the tests' jsPDF "downloaded", and an error to make the next saves fail. */
-export type RecordedSaves = { names: string[]; failure: Error | null };
+type LookupScreen = {
+  /** Renders the screen with the lookup call answered by `answer`. */
+  setup: (answer: { status: number; body: unknown }) => { user: UserEvent };
+  /** Fills the form and asks. */
+  lookUp: (user: UserEvent) => Promise<void>;
+  /** What the server says when nothing matches. */
+  refusal: string;
+  /** The screen's own sentence for a failure the server gives no usable reason for. */
+  failureText: string;
+};
 
 /**
- * jsPDF as the portal uses it, except that `save` records the file name (the node build the tests
- * load would write the file into the working folder). For `vi.mock('jspdf', …)`.
+ * The two ways a score lookup fails, alike on both score screens: a refusal (4xx) shows the server's
+ * reason, a server failure (5xx) the screen's own sentence and never the server's words.
  */
-export function withRecordedSaves(original: typeof import('jspdf'), saves: RecordedSaves) {
-  function RecordingJsPDF(...args: ConstructorParameters<typeof original.jsPDF>) {
-    const doc = new original.jsPDF(...args);
-    doc.save = ((name: string) => {
-      if (saves.failure) throw saves.failure;
-      saves.names.push(name);
-      return doc;
-    }) as typeof doc.save;
-    return doc;
-  }
-  return { ...original, jsPDF: RecordingJsPDF as unknown as typeof original.jsPDF };
+export function itShowsLookupFailures({ setup, lookUp, refusal, failureText }: LookupScreen) {
+  it("shows the server's reason for a refusal", async () => {
+    const { user } = setup({ status: 404, body: { message: refusal } });
+    await lookUp(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+  });
+
+  it('says the lookup failed when the server fails', async () => {
+    const { user } = setup({ status: 500, body: { message: 'relation "submissions" does not exist' } });
+    await lookUp(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(failureText);
+    expect(alert).not.toHaveTextContent('relation');
+  });
 }

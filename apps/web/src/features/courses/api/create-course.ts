@@ -1,6 +1,6 @@
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { useChange } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createCourse(input: CourseInput): Promise<Course> {
@@ -8,9 +8,7 @@ export function createCourse(input: CourseInput): Promise<Course> {
 }
 
 // Spec section 7: the list is re-fetched after a create (its pages and the counter).
-export const useCreateCourse = () =>
-  useChange({
-    mutationFn: createCourse,
-    meta: { success: 'Course created successfully', error: 'Error creating course' },
-    invalidates: [keys.courses.lists, keys.courses.count],
-  });
+export const useCreateCourse = changeHook(createCourse, {
+  meta: { success: 'Course created successfully', error: 'Error creating course' },
+  invalidates: [keys.courses.lists, keys.courses.count],
+});

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { conflictOr } from '../../../lib/mutation';
+import { conflictOr, mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type DeleteCourseVariables = { id: number; title: string };
@@ -9,23 +8,19 @@ export function deleteCourse({ id }: DeleteCourseVariables): Promise<void> {
   return apiFetch<void>(`/courses/${id}`, { method: 'DELETE' });
 }
 
-export function useDeleteCourse() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCourse,
-    meta: {
-      success: ({ title }: DeleteCourseVariables) => `Course "${title}" deleted successfully`,
-      // A 409 explains why (exams with submissions); anything else gets the spec's text.
-      error: conflictOr('Error deleting course'),
-    },
-    // The course leaves every cached page and the counter; its own data and enrolments are dropped.
-    onSuccess: (_result, { id }) => {
-      queryClient.removeQueries({ queryKey: keys.courses.detail(id) });
-      queryClient.removeQueries({ queryKey: keys.enrollments.ofCourse(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.courses.lists }),
-        queryClient.invalidateQueries({ queryKey: keys.courses.count }),
-      ]);
-    },
-  });
-}
+export const useDeleteCourse = mutationHook(deleteCourse, (queryClient) => ({
+  meta: {
+    success: ({ title }: DeleteCourseVariables) => `Course "${title}" deleted successfully`,
+    // A 409 explains why (exams with submissions); anything else gets the spec's text.
+    error: conflictOr('Error deleting course'),
+  },
+  // The course leaves every cached page and the counter; its own data and enrolments are dropped.
+  onSuccess: (_result, { id }) => {
+    queryClient.removeQueries({ queryKey: keys.courses.detail(id) });
+    queryClient.removeQueries({ queryKey: keys.enrollments.ofCourse(id) });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.courses.lists }),
+      queryClient.invalidateQueries({ queryKey: keys.courses.count }),
+    ]);
+  },
+}));

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { courseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { pageOf } from '../../../lib/paging';
+import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** How many courses there are, without sending one (`limit=0`). */
@@ -9,8 +9,4 @@ export async function getCourseCount(): Promise<number> {
   return (await apiFetch('/courses?limit=0', {}, pageOf(courseSchema))).total;
 }
 
-export const courseCountQueryOptions = () => queryOptions({ queryKey: keys.courses.count, queryFn: getCourseCount });
-
-export function useCourseCount() {
-  return useQuery(courseCountQueryOptions());
-}
+export const [courseCountQueryOptions, useCourseCount] = apiQuery(() => keys.courses.count, getCourseCount);

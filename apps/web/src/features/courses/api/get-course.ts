@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CourseDetail, courseDetailSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 export function getCourse(id: number): Promise<CourseDetail> {
@@ -11,9 +11,4 @@ export function getCourse(id: number): Promise<CourseDetail> {
  * Resource urls are short-lived signed links, so the detail is re-read whenever the screen mounts
  * even though the list itself is cached for good.
  */
-export const courseQueryOptions = (id: number) =>
-  queryOptions({ queryKey: keys.courses.detail(id), queryFn: () => getCourse(id), staleTime: 0 });
-
-export function useCourse(id: number) {
-  return useQuery(courseQueryOptions(id));
-}
+export const [courseQueryOptions, useCourse] = apiQuery(keys.courses.detail, getCourse, { staleTime: 0 });

@@ -1,6 +1,6 @@
 import { STATUS_MESSAGE_CLEAR_MS } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { useChange } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type SetCoursePausedVariables = { id: number; paused: boolean; title: string };
@@ -13,15 +13,13 @@ export function setCoursePaused({ id, paused }: SetCoursePausedVariables): Promi
   });
 }
 
-export const useSetCoursePaused = () =>
-  useChange({
-    mutationFn: setCoursePaused,
-    meta: {
-      success: ({ title, paused }: SetCoursePausedVariables) =>
-        `Course "${title}" ${paused ? 'paused' : 'resumed'} successfully`,
-      error: 'Error updating course status',
-      clearAfterMs: STATUS_MESSAGE_CLEAR_MS,
-    },
-    // Spec section 4: afterwards the course's enrolments are re-read, and so is the paused flag.
-    invalidates: ({ id }) => [keys.enrollments.ofCourse(id), keys.courses.all],
-  });
+export const useSetCoursePaused = changeHook(setCoursePaused, {
+  meta: {
+    success: ({ title, paused }: SetCoursePausedVariables) =>
+      `Course "${title}" ${paused ? 'paused' : 'resumed'} successfully`,
+    error: 'Error updating course status',
+    clearAfterMs: STATUS_MESSAGE_CLEAR_MS,
+  },
+  // Spec section 4: afterwards the course's enrolments are re-read, and so is the paused flag.
+  invalidates: ({ id }) => [keys.enrollments.ofCourse(id), keys.courses.all],
+});

@@ -1,6 +1,6 @@
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { failureWith, useChange } from '../../../lib/mutation';
+import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateCourseVariables = { id: number; input: CourseInput };
@@ -9,9 +9,7 @@ export function updateCourse({ id, input }: UpdateCourseVariables): Promise<Cour
   return apiFetch(`/courses/${id}`, { method: 'PUT', body: input }, courseSchema);
 }
 
-export const useUpdateCourse = () =>
-  useChange({
-    mutationFn: updateCourse,
-    meta: { success: 'Course updated successfully', error: failureWith('Error updating course') },
-    invalidates: [keys.courses.all],
-  });
+export const useUpdateCourse = changeHook(updateCourse, {
+  meta: { success: 'Course updated successfully', error: failureWith('Error updating course') },
+  invalidates: [keys.courses.all],
+});

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { type Course, PAGE_SIZE } from '@valence/contract';
 import { useState } from 'react';
-import { confirmDialog } from '../../../components/confirm-dialog';
+import { confirmAction } from '../../../components/confirm-dialog';
 import { PagedList } from '../../../components/paged-list';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../lib/paging';
@@ -32,11 +32,7 @@ export function CourseList({ canManage }: CourseListProps) {
   }
 
   async function handleDelete(course: Course) {
-    const confirmed = await confirmDialog({
-      title: 'Confirm Delete',
-      message: `Are you sure you want to delete ${course.title}?`,
-      confirmLabel: 'Delete',
-    });
+    const confirmed = await confirmAction('Delete', `Are you sure you want to delete ${course.title}?`);
     if (!confirmed) return;
     setDeletingId(course.id);
     await deleteCourse.mutateAsync({ id: course.id, title: course.title }).catch(() => {});
@@ -49,12 +45,7 @@ export function CourseList({ canManage }: CourseListProps) {
         <Title order={3} id="search-courses-heading">
           Search Courses
         </Title>
-        <SearchInput
-          label="Search Courses"
-          placeholder="Search by course title..."
-          value={list.search}
-          onChange={list.setSearch}
-        />
+        <SearchInput label="Search Courses" placeholder="Search by course title..." list={list} />
         <PagedList
           query={courses}
           paging={list}

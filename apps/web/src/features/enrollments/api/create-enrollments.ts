@@ -1,6 +1,6 @@
 import { type BulkEnrollmentResult, bulkEnrollmentResultSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { failureWith, useChange } from '../../../lib/mutation';
+import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /**
@@ -16,9 +16,7 @@ export function assignStudents(body: AssignStudentsVariables): Promise<BulkEnrol
   return apiFetch('/enrollments/bulk', { method: 'POST', body }, bulkEnrollmentResultSchema);
 }
 
-export const useAssignStudents = () =>
-  useChange({
-    mutationFn: assignStudents,
-    meta: { success: 'Students assigned successfully', error: failureWith('Error assigning students') },
-    invalidates: ({ courseId }) => [keys.enrollments.ofCourse(courseId), keys.students.assignableTo(courseId)],
-  });
+export const useAssignStudents = changeHook(assignStudents, {
+  meta: { success: 'Students assigned successfully', error: failureWith('Error assigning students') },
+  invalidates: ({ courseId }) => [keys.enrollments.ofCourse(courseId), keys.students.assignableTo(courseId)],
+});

@@ -1,14 +1,12 @@
 import { apiFetch } from '../../../lib/api-client';
-import { useChange } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteEnrollment(id: number): Promise<void> {
   return apiFetch<void>(`/enrollments/${id}`, { method: 'DELETE' });
 }
 
-export const useDeleteEnrollment = () =>
-  useChange({
-    mutationFn: deleteEnrollment,
-    meta: { success: 'Enrollment removed successfully', error: 'Error removing enrollment' },
-    invalidates: [keys.enrollments.all, keys.students.all],
-  });
+export const useDeleteEnrollment = changeHook(deleteEnrollment, {
+  meta: { success: 'Enrollment removed successfully', error: 'Error removing enrollment' },
+  invalidates: [keys.enrollments.all, keys.students.all],
+});

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, type Student, studentSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { pageOf, pageQueryString } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** How many matching students the picker offers at once; the total says how many more there are. */
@@ -13,13 +13,7 @@ export function getAssignableStudents(courseId: number, q: string): Promise<Page
   return apiFetch(`/students${query}`, {}, pageOf(studentSchema));
 }
 
-export const assignableStudentsQueryOptions = (courseId: number, q: string) =>
-  queryOptions({
-    queryKey: keys.students.assignable(courseId, q),
-    queryFn: () => getAssignableStudents(courseId, q),
-    placeholderData: keepPreviousData,
-  });
-
-export function useAssignableStudents(courseId: number, q: string) {
-  return useQuery(assignableStudentsQueryOptions(courseId, q));
-}
+export const [assignableStudentsQueryOptions, useAssignableStudents] = pagedQuery(
+  keys.students.assignable,
+  getAssignableStudents,
+);

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Enrollment, enrollmentSchema, type Page } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** One page of the course's enrolments, by username, and how many there are. */
@@ -9,13 +9,7 @@ export function getCourseEnrollmentsPage(courseId: number, request: PageRequest)
   return apiFetch(`/enrollments/course/${courseId}${pageQueryString(request)}`, {}, pageOf(enrollmentSchema));
 }
 
-export const courseEnrollmentsPageQueryOptions = (courseId: number, request: PageRequest) =>
-  queryOptions({
-    queryKey: keys.enrollments.pageOfCourse(courseId, request),
-    queryFn: () => getCourseEnrollmentsPage(courseId, request),
-    placeholderData: keepPreviousData,
-  });
-
-export function useCourseEnrollmentsPage(courseId: number, request: PageRequest) {
-  return useQuery(courseEnrollmentsPageQueryOptions(courseId, request));
-}
+export const [courseEnrollmentsPageQueryOptions, useCourseEnrollmentsPage] = pagedQuery(
+  keys.enrollments.pageOfCourse,
+  getCourseEnrollmentsPage,
+);

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Enrollment, enrollmentSchema } from '@valence/contract';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** A student's enrolments, newest first (a student has a handful: no paging). */
@@ -9,9 +9,7 @@ export function getStudentEnrollments(studentId: number): Promise<Enrollment[]> 
   return apiFetch(`/enrollments/student/${studentId}`, {}, z.array(enrollmentSchema));
 }
 
-export const studentEnrollmentsQueryOptions = (studentId: number) =>
-  queryOptions({ queryKey: keys.enrollments.ofStudent(studentId), queryFn: () => getStudentEnrollments(studentId) });
-
-export function useStudentEnrollments(studentId: number) {
-  return useQuery(studentEnrollmentsQueryOptions(studentId));
-}
+export const [studentEnrollmentsQueryOptions, useStudentEnrollments] = apiQuery(
+  keys.enrollments.ofStudent,
+  getStudentEnrollments,
+);

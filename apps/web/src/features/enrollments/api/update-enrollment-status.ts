@@ -1,6 +1,6 @@
 import { type Enrollment, type EnrollmentStatus, enrollmentSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { conflictOr, useChange } from '../../../lib/mutation';
+import { changeHook, conflictOr } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateEnrollmentStatusVariables = { id: number; status: EnrollmentStatus };
@@ -9,10 +9,8 @@ export function updateEnrollmentStatus({ id, status }: UpdateEnrollmentStatusVar
   return apiFetch(`/enrollments/${id}`, { method: 'PUT', body: { status } }, enrollmentSchema);
 }
 
-export const useUpdateEnrollmentStatus = () =>
-  useChange({
-    mutationFn: updateEnrollmentStatus,
-    // A 409 says why (the course is paused); anything else gets the spec's text.
-    meta: { success: 'Enrollment status updated successfully', error: conflictOr('Error updating enrollment status') },
-    invalidates: [keys.enrollments.all],
-  });
+export const useUpdateEnrollmentStatus = changeHook(updateEnrollmentStatus, {
+  // A 409 says why (the course is paused); anything else gets the spec's text.
+  meta: { success: 'Enrollment status updated successfully', error: conflictOr('Error updating enrollment status') },
+  invalidates: [keys.enrollments.all],
+});

@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Student } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../../test/render';
 import { AssignStudentsForm } from './assign-students-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // A search goes out 300 ms after the last key; a loaded CI machine needs more than findBy's 1 s default.
 const SETTLED = { timeout: 5000 };

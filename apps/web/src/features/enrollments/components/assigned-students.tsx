@@ -1,6 +1,7 @@
 import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PagedList } from '../../../components/paged-list';
+import { useLogFailure } from '../../../lib/query';
 import { useCourseEnrollmentsPage } from '../api/get-course-enrollments';
 
 /** Enough names to scan at a glance beside the resources; a class of thousands pages through. */
@@ -12,9 +13,7 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
   const enrollments = useCourseEnrollmentsPage(courseId, { page, pageSize: ASSIGNED_PAGE_SIZE });
 
   // Spec section 8: a failure to load assigned students is only logged.
-  useEffect(() => {
-    if (enrollments.error) console.error('Failed to load assigned students', enrollments.error);
-  }, [enrollments.error]);
+  useLogFailure(enrollments.error, 'Failed to load assigned students');
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="assigned-students-heading">

@@ -1,10 +1,10 @@
-import { Button, Card, Group, NativeSelect, Switch, Title } from '@mantine/core';
+import { Card, Group, NativeSelect, Switch, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, formatInTimeZone } from '@valence/contract';
 import { useState } from 'react';
-import { confirmDialog } from '../../../components/confirm-dialog';
-import { type Column, DataTable } from '../../../components/data-table';
-import { QueryView } from '../../../components/query-view';
+import { confirmAction } from '../../../components/confirm-dialog';
+import { type Column, DataTable, dangerColumn } from '../../../components/data-table';
+import { ListView } from '../../../components/query-view';
 import { useDeleteEnrollment } from '../api/delete-enrollment';
 import { useStudentEnrollments } from '../api/get-student-enrollments';
 import { useUpdateEnrollmentStatus } from '../api/update-enrollment-status';
@@ -20,11 +20,7 @@ export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEn
   const [cards, setCards] = useState<boolean | null>(null);
 
   async function handleRemove(enrollment: Enrollment) {
-    const sure = await confirmDialog({
-      title: 'Confirm Remove',
-      message: `Remove the enrolment in ${enrollment.courseTitle}?`,
-      confirmLabel: 'Remove',
-    });
+    const sure = await confirmAction('Remove', `Remove the enrolment in ${enrollment.courseTitle}?`);
     if (sure) remove.mutate(enrollment.id);
   }
 
@@ -47,18 +43,7 @@ export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEn
         />
       ),
     },
-    ...(canRemove
-      ? [
-          {
-            header: 'Actions',
-            cell: (e: Enrollment) => (
-              <Button size="compact-sm" color="red" variant="light" onClick={() => handleRemove(e)}>
-                Remove
-              </Button>
-            ),
-          },
-        ]
-      : []),
+    ...(canRemove ? [dangerColumn('Remove', handleRemove)] : []),
   ];
 
   return (
@@ -71,17 +56,16 @@ export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEn
           onChange={(event) => setCards(event.currentTarget.checked)}
         />
       </Group>
-      <QueryView
+      <ListView
         query={enrollments}
         loadingLabel="Loading enrollments"
         errorText="Error fetching student data"
-        isEmpty={(rows) => rows.length === 0}
         emptyText="Not enrolled in any course."
       >
         {(rows) => (
           <DataTable label="Enrollments" rows={rows} columns={columns} rowKey={(e) => e.id} cards={cards ?? phone} />
         )}
-      </QueryView>
+      </ListView>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateExam, type Exam, examSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /** The parsed `examDTO` (courseId a number, dueDate a local 'YYYY-MM-DDTHH:mm:ss') and a PART II paper. */
@@ -15,11 +15,7 @@ export function createExam({ exam, paper }: CreateExamVariables): Promise<Exam> 
 }
 
 /** A failure is shown inside the dialog, beside what was typed, so it declares no status-line text. */
-export function useCreateExam() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createExam,
-    meta: { success: 'Exam created successfully' },
-    onSuccess: (exam) => queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
-  });
-}
+export const useCreateExam = mutationHook(createExam, (queryClient) => ({
+  meta: { success: 'Exam created successfully' },
+  onSuccess: (exam) => queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
+}));

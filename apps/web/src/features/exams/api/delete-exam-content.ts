@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EXAM_MESSAGES, type Exam } from '@valence/contract';
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 import { failureText } from './failure-text';
 
@@ -17,18 +17,14 @@ export function deleteContentFailure(error: unknown): string {
   return failureText(error, 'Failed to delete exam content. Please try again.');
 }
 
-export function useDeleteExamContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteExamContent,
-    meta: {
-      success: (exam: Exam) => `The content of "${exam.title}" was deleted`,
-      error: (_exam: Exam, error: unknown) => deleteContentFailure(error),
-    },
-    onSuccess: (_answer, exam) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
-        queryClient.invalidateQueries({ queryKey: keys.exams.detail(exam.id) }),
-      ]),
-  });
-}
+export const useDeleteExamContent = mutationHook(deleteExamContent, (queryClient) => ({
+  meta: {
+    success: (exam: Exam) => `The content of "${exam.title}" was deleted`,
+    error: (_exam: Exam, error: unknown) => deleteContentFailure(error),
+  },
+  onSuccess: (_answer, exam) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
+      queryClient.invalidateQueries({ queryKey: keys.exams.detail(exam.id) }),
+    ]),
+}));

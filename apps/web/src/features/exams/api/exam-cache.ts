@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Exam } from '@valence/contract';
+import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
+import { failureText } from './failure-text';
 
 type Cached = Exam[] | { items: Exam[] } | undefined;
 
@@ -19,25 +21,24 @@ export function patchCachedExam(queryClient: QueryClient, exam: Pick<Exam, 'id' 
 
 type ToggleField = 'published' | 'gradesPublished';
 
+/** A publish switch's call: the exam as shown, and whether it (or its marks) should be published. */
+export type PublishVariables = { exam: Exam; published: boolean };
+
 /**
  * The optimistic part of a publish toggle (spec section 4): the cached exam flips at once, flips back
  * if the server refuses, and takes the server's answer when it agrees. Only the toggled field of the
  * toggled exam is reverted, so another exam's toggle in flight is left alone.
  */
-export function optimisticToggle<V extends { exam: Exam }>(
-  queryClient: QueryClient,
-  field: ToggleField,
-  target: (variables: V) => boolean,
-) {
+function optimisticToggle(queryClient: QueryClient, field: ToggleField) {
   return {
-    onMutate: async (variables: V) => {
+    onMutate: async (variables: PublishVariables) => {
       // A refetch already under way would otherwise land on top of the optimistic value.
       await queryClient.cancelQueries({ queryKey: keys.exams.ofCourse(variables.exam.courseId) });
       const previous = variables.exam[field];
-      patchCachedExam(queryClient, variables.exam, { [field]: target(variables) });
+      patchCachedExam(queryClient, variables.exam, { [field]: variables.published });
       return { previous };
     },
-    onError: (_error: unknown, variables: V, result: { previous: boolean } | undefined) => {
+    onError: (_error: unknown, variables: PublishVariables, result: { previous: boolean } | undefined) => {
       if (result) patchCachedExam(queryClient, variables.exam, { [field]: result.previous });
     },
     onSuccess: (answer: Exam) => {
@@ -51,4 +52,24 @@ export function optimisticToggle<V extends { exam: Exam }>(
       ]);
     },
   };
+}
+
+/**
+ * The hook of a publish switch (the exam, or its marks): optimistic in the cache, and a failure says
+ * the spec's sentence for `what` was being published ('exam', 'grades').
+ */
+export function publishToggleHook(
+  field: ToggleField,
+  setPublished: (variables: PublishVariables) => Promise<Exam>,
+  success: (variables: PublishVariables, answer: Exam) => string,
+  what: string,
+) {
+  return mutationHook(setPublished, (queryClient) => ({
+    ...optimisticToggle(queryClient, field),
+    meta: {
+      success,
+      error: ({ published }: PublishVariables, error: unknown) =>
+        failureText(error, `Failed to ${published ? 'publish' : 'unpublish'} ${what}. Please try again.`),
+    },
+  }));
 }

@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Exam, examSchema, publishGradesResponseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { optimisticToggle } from './exam-cache';
-import { failureText } from './failure-text';
+import { type PublishVariables, publishToggleHook } from './exam-cache';
 
-export type SetMarksPublishedVariables = { exam: Exam; published: boolean };
+export type SetMarksPublishedVariables = PublishVariables;
 
 /** PART II marks reach students only once published; the server refuses it (409) for an unpublished exam. */
 export function setMarksPublished({ exam, published }: SetMarksPublishedVariables): Promise<Exam> {
@@ -21,15 +19,9 @@ export function marksPublishedText({ published }: SetMarksPublishedVariables, an
   return `Marks published. ${unmarked} ${unmarked === 1 ? 'script is' : 'scripts are'} still unmarked.`;
 }
 
-export function useSetMarksPublished() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setMarksPublished,
-    ...optimisticToggle(queryClient, 'gradesPublished', (variables: SetMarksPublishedVariables) => variables.published),
-    meta: {
-      success: marksPublishedText,
-      error: ({ published }: SetMarksPublishedVariables, error: unknown) =>
-        failureText(error, `Failed to ${published ? 'publish' : 'unpublish'} grades. Please try again.`),
-    },
-  });
-}
+export const useSetMarksPublished = publishToggleHook(
+  'gradesPublished',
+  setMarksPublished,
+  marksPublishedText,
+  'grades',
+);

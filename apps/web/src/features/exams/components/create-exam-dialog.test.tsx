@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EXAM_MESSAGES, type Exam } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { exam } from '../test-fixtures';
 import { CreateExamDialog } from './create-exam-dialog';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
 Element.prototype.scrollIntoView ??= () => {};
@@ -16,23 +15,14 @@ const COURSES = [
   { id: 7, title: 'Organic Chemistry' },
   { id: 8, title: 'Physical Chemistry' },
 ];
-const created = (dto: Record<string, unknown>): Exam => ({
-  id: 41,
-  courseId: dto.courseId as number,
-  courseTitle: 'Organic Chemistry',
-  title: dto.title as string,
-  description: dto.description as string,
-  dueDate: '2026-05-01T04:00:00.000Z',
-  examType: dto.examType as Exam['examType'],
-  examIdentifier: dto.examIdentifier as string,
-  published: false,
-  gradesPublished: false,
-  contentDeleted: false,
-  examPaperUrl: null,
-  questionCount: 0,
-  submissionCount: 0,
-  unmarkedCount: 0,
-});
+/** The server's answer to a create: the exam as sent, with its id (the fixture's due date). */
+const created = (dto: Record<string, unknown>): Exam =>
+  exam(41, dto.examIdentifier as string, dto.examType as Exam['examType'], {
+    courseId: dto.courseId as number,
+    title: dto.title as string,
+    description: dto.description as string,
+    examPaperUrl: null,
+  });
 
 function setup(answer?: { status: number; body: unknown }, courseId: number | null = 7) {
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });

@@ -1,7 +1,7 @@
-import { Input, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Input, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { EXAM_TYPE_LABELS, type Exam, type ExamType, PAPER_ACCEPT } from '@valence/contract';
 import { useId } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { useContractForm } from '../../../lib/form';
 import { useCreateExam } from '../api/create-exam';
 import { failureText } from '../api/failure-text';
@@ -51,66 +51,64 @@ export function CreateExamDialog({
   }
 
   return (
-    <Modal opened onClose={onClose} title="Create New Exam" centered size="lg">
-      <form noValidate onSubmit={form.onSubmit(handleSubmit)}>
-        <Stack>
-          <CourseSelect
-            label="Course"
-            placeholder="Select a course"
-            withAsterisk
-            courses={courses}
-            onSearch={onCourseSearch}
-            {...form.getInputProps('courseId')}
+    <FormDialog
+      title="Create New Exam"
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit(handleSubmit)}
+      error={create.isError && failureText(create.error, 'Failed to create exam. Please try again.')}
+      submitLabel="Create Exam"
+      pending={create.isPending}
+    >
+      <CourseSelect
+        label="Course"
+        placeholder="Select a course"
+        withAsterisk
+        courses={courses}
+        onSearch={onCourseSearch}
+        {...form.getInputProps('courseId')}
+      />
+      <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
+      <TextInput
+        label="Exam Identifier"
+        placeholder="e.g., CHEM101_FINAL"
+        description="The MCQ and PART II exams of one paper share it."
+        withAsterisk
+        {...form.getInputProps('examIdentifier')}
+      />
+      <Textarea label="Description" withAsterisk rows={3} {...form.getInputProps('description')} />
+      <NativeSelect
+        label="Exam Type"
+        data={TYPE_OPTIONS}
+        {...form.getInputProps('examType')}
+        onChange={(event) => chooseType(event.currentTarget.value)}
+      />
+      {examType === 'TRADITIONAL' && (
+        <Input.Wrapper
+          id={paperId}
+          label="Exam Paper"
+          description="PDF, Word, JPG or PNG"
+          withAsterisk
+          error={paperError}
+        >
+          <input
+            id={paperId}
+            type="file"
+            accept={PAPER_ACCEPT}
+            aria-invalid={paperError ? true : undefined}
+            aria-describedby={paperError ? `${paperId}-error ${paperId}-description` : `${paperId}-description`}
+            onChange={(event) => form.setFieldValue('paper', event.currentTarget.files?.[0] ?? null)}
+            style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
           />
-          <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
-          <TextInput
-            label="Exam Identifier"
-            placeholder="e.g., CHEM101_FINAL"
-            description="The MCQ and PART II exams of one paper share it."
-            withAsterisk
-            {...form.getInputProps('examIdentifier')}
-          />
-          <Textarea label="Description" withAsterisk rows={3} {...form.getInputProps('description')} />
-          <NativeSelect
-            label="Exam Type"
-            data={TYPE_OPTIONS}
-            {...form.getInputProps('examType')}
-            onChange={(event) => chooseType(event.currentTarget.value)}
-          />
-          {examType === 'TRADITIONAL' && (
-            <Input.Wrapper
-              id={paperId}
-              label="Exam Paper"
-              description="PDF, Word, JPG or PNG"
-              withAsterisk
-              error={paperError}
-            >
-              <input
-                id={paperId}
-                type="file"
-                accept={PAPER_ACCEPT}
-                aria-invalid={paperError ? true : undefined}
-                aria-describedby={paperError ? `${paperId}-error ${paperId}-description` : `${paperId}-description`}
-                onChange={(event) => form.setFieldValue('paper', event.currentTarget.files?.[0] ?? null)}
-                style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-              />
-            </Input.Wrapper>
-          )}
-          <TextInput
-            type="datetime-local"
-            label="Due Date and Time"
-            description={`In the platform's time zone (${timeZone})`}
-            withAsterisk
-            {...form.getInputProps('dueDate')}
-          />
-          <DialogActions
-            error={create.isError && failureText(create.error, 'Failed to create exam. Please try again.')}
-            onCancel={onClose}
-            submitLabel={'Create Exam'}
-            pending={create.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+        </Input.Wrapper>
+      )}
+      <TextInput
+        type="datetime-local"
+        label="Due Date and Time"
+        description={`In the platform's time zone (${timeZone})`}
+        withAsterisk
+        {...form.getInputProps('dueDate')}
+      />
+    </FormDialog>
   );
 }

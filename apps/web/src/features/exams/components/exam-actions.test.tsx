@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Exam, PAGE_SIZE } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { usePagedSearch } from '../../../lib/paging';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { EXAMS, groupsRoute } from '../test-fixtures';
 import { ExamGroupList } from './exam-group-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 type Fetch = typeof fetch;
 

@@ -63,12 +63,7 @@ export function ExamManager({
             />
           </Box>
           <Box style={{ flex: '1 1 16rem', minWidth: 0 }}>
-            <SearchInput
-              label="Search Exams"
-              placeholder="Search by title or description..."
-              value={list.search}
-              onChange={list.setSearch}
-            />
+            <SearchInput label="Search Exams" placeholder="Search by title or description..." list={list} />
           </Box>
           <Button onClick={() => setCreating(true)} disabled={!courses}>
             Create New Exam

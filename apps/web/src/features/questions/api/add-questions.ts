@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type McqQuestion, mcqQuestionSchema } from '@valence/contract';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import type { QuestionPayload } from './add-question';
-import { refreshExam } from './refresh-exam';
+import { questionChangeHook, questionsPath } from './question-change';
 
 const createdSchema = z.array(mcqQuestionSchema);
 
@@ -25,19 +24,8 @@ export function bulkFormData(questions: QuestionPayload[]): FormData {
 export type AddQuestionsVariables = { examId: number; questions: QuestionPayload[] };
 
 export function addQuestions({ examId, questions }: AddQuestionsVariables): Promise<McqQuestion[]> {
-  return apiFetch(
-    `/api/v1/exams/${examId}/mcq-questions/bulk`,
-    { method: 'POST', body: bulkFormData(questions) },
-    createdSchema,
-  );
+  return apiFetch(questionsPath(examId, '/bulk'), { method: 'POST', body: bulkFormData(questions) }, createdSchema);
 }
 
 /** The add-many form shows the outcome beside its Save button, where the user is looking. */
-export function useAddQuestions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addQuestions,
-    onError: (error) => console.error('Failed to save new questions', error),
-    onSuccess: (_questions, { examId }) => refreshExam(queryClient, examId),
-  });
-}
+export const useAddQuestions = questionChangeHook(addQuestions, { logAs: 'Failed to save new questions' });

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QUESTION_MESSAGES } from '@valence/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { QUESTION_TEXTS } from '../messages';
-import { refreshExam } from './refresh-exam';
+import { questionChangeHook, questionsPath } from './question-change';
 import { serverMessage } from './server-message';
 
 export type DeleteQuestionVariables = { examId: number; questionId: number };
 
 export function deleteQuestion({ examId, questionId }: DeleteQuestionVariables): Promise<void> {
-  return apiFetch<void>(`/api/v1/exams/${examId}/mcq-questions/${questionId}`, { method: 'DELETE' });
+  return apiFetch<void>(questionsPath(examId, `/${questionId}`), { method: 'DELETE' });
 }
 
 /** Spec section 8: a 409 (a student answered it) gives the server's reason; anything else one fixed text. */
@@ -17,11 +16,6 @@ export function deleteFailureText(_variables: DeleteQuestionVariables, error: un
   return QUESTION_TEXTS.deleteFailed;
 }
 
-export function useDeleteQuestion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteQuestion,
-    meta: { success: 'Question deleted successfully', error: deleteFailureText },
-    onSuccess: (_data, { examId }) => refreshExam(queryClient, examId),
-  });
-}
+export const useDeleteQuestion = questionChangeHook(deleteQuestion, {
+  meta: { success: 'Question deleted successfully', error: deleteFailureText },
+});

@@ -9,7 +9,6 @@ import { question, stubApi } from '../test-api';
 import { BulkQuestionForm } from './bulk-question-form';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

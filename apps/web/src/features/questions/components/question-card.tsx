@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { McqQuestion } from '@valence/contract';
 import { ChemText } from '../../../components/chem-text';
+import { QuestionStem } from '../../../components/question-stem';
 import { LETTERS } from './question-draft';
 
 type QuestionCardProps = {
@@ -38,19 +39,12 @@ export function QuestionCard({ question, number, readOnly, deleting, onEdit, onD
             </Button>
           </Group>
         </Group>
-        {question.questionText && (
-          <Text component="div" style={{ minWidth: 0 }}>
-            <ChemText text={question.questionText} />
-          </Text>
-        )}
-        {question.questionImageUrl && (
-          <img
-            src={question.questionImageUrl}
-            alt={`Question ${number}`}
-            loading="lazy"
-            style={{ display: 'block', maxWidth: '100%', maxHeight: 320, height: 'auto', objectFit: 'contain' }}
-          />
-        )}
+        <QuestionStem
+          number={number}
+          text={question.questionText}
+          imageUrl={question.questionImageUrl}
+          textStyle={{ minWidth: 0 }}
+        />
         <Stack component="ol" gap={6} aria-label="Options" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {question.options.map((option, index) => (
             <Group

@@ -9,7 +9,6 @@ import { question, stubApi } from '../test-api';
 import { QuestionDialog } from './question-dialog';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,7 +1,6 @@
-import { Group, Modal, Stack, Switch } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Switch } from '@mantine/core';
 import type { McqQuestion } from '@valence/contract';
-import { DialogActions } from '../../../components/dialog-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { useContractForm } from '../../../lib/form';
 import { useAddQuestion } from '../api/add-question';
 import { serverMessage } from '../api/server-message';
@@ -22,8 +21,6 @@ type QuestionDialogProps = {
  * the correct one. Mounted only while open, so each opening starts from the question as stored.
  */
 export function QuestionDialog({ examId, question, onClose }: QuestionDialogProps) {
-  // A phone gets the whole screen: five options with previews do not fit a centred box.
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const add = useAddQuestion();
   const update = useUpdateQuestion();
   const save = question ? update : add;
@@ -53,25 +50,18 @@ export function QuestionDialog({ examId, question, onClose }: QuestionDialogProp
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    // A phone gets the whole screen: five options with previews do not fit a centred box.
+    <FormDialog
       title={question ? 'Edit Question' : 'Add Question'}
       size="lg"
-      fullScreen={isPhone}
-      centered
+      fullScreenOnPhone
+      onClose={onClose}
+      onSubmit={form.onSubmit(submit)}
+      error={save.isError && (serverMessage(save.error) ?? QUESTION_TEXTS.saveFailed)}
+      submitLabel={question ? 'Save Changes' : 'Add Question'}
+      pending={save.isPending}
     >
-      <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Stack>
-          <QuestionFields draft={draft} field={(name) => form.getInputProps(name)} currentImage={currentImage} />
-          <DialogActions
-            error={save.isError && (serverMessage(save.error) ?? QUESTION_TEXTS.saveFailed)}
-            onCancel={onClose}
-            submitLabel={question ? 'Save Changes' : 'Add Question'}
-            pending={save.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <QuestionFields draft={draft} field={(name) => form.getInputProps(name)} currentImage={currentImage} />
+    </FormDialog>
   );
 }

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QUESTION_MESSAGES } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
 import { QUESTION_TEXTS } from '../messages';
 import { question, stubApi } from '../test-api';
 import { QuestionList } from './question-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const QUESTIONS = [
   question(1, 'Which is a strong acid? \\ce{H2SO4} or <img src=x onerror=alert(1)>', 1),

@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import type { McqQuestion } from '@valence/contract';
 import { useState } from 'react';
-import { confirmDialog } from '../../../components/confirm-dialog';
-import { QueryView } from '../../../components/query-view';
+import { confirmAction } from '../../../components/confirm-dialog';
+import { ListView } from '../../../components/query-view';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useQuestions } from '../api/get-questions';
 import { QuestionCard } from './question-card';
@@ -17,11 +17,10 @@ export function QuestionList({ examId, readOnly }: QuestionListProps) {
   const [editing, setEditing] = useState<McqQuestion | null>(null);
 
   async function handleDelete(question: McqQuestion, number: number) {
-    const sure = await confirmDialog({
-      title: 'Confirm Delete',
-      message: `Are you sure you want to delete question ${number}? This action cannot be undone.`,
-      confirmLabel: 'Delete',
-    });
+    const sure = await confirmAction(
+      'Delete',
+      `Are you sure you want to delete question ${number}? This action cannot be undone.`,
+    );
     // The status line says how it went (a 409 names the reason); nothing else to do here.
     if (sure) remove.mutate({ examId, questionId: question.id });
   }
@@ -30,11 +29,10 @@ export function QuestionList({ examId, readOnly }: QuestionListProps) {
   return (
     <Stack component="section" aria-label="Questions">
       <Title order={3}>Questions{count === undefined ? '' : ` (${count})`}</Title>
-      <QueryView
+      <ListView
         query={questions}
         loadingLabel="Loading questions"
         errorText="Failed to load questions."
-        isEmpty={(items) => items.length === 0}
         emptyText="No questions yet. Add the first one with 'Add Question' or the form below."
       >
         {(items) =>
@@ -50,7 +48,7 @@ export function QuestionList({ examId, readOnly }: QuestionListProps) {
             />
           ))
         }
-      </QueryView>
+      </ListView>
       {editing && <QuestionDialog examId={examId} question={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

@@ -48,7 +48,6 @@ beforeEach(() => {
   vi.mocked(readVideoDuration).mockReset();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   showStatus(null);
 });
 

@@ -1,6 +1,6 @@
 import { type CreateResource, type Resource, resourceSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { useChange } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createResource(input: CreateResource): Promise<Resource> {
@@ -8,5 +8,6 @@ export function createResource(input: CreateResource): Promise<Resource> {
 }
 
 // The course detail carries the resource list (with fresh signed urls), so re-read it.
-export const useCreateResource = () =>
-  useChange({ mutationFn: createResource, invalidates: ({ courseId }) => [keys.courses.detail(Number(courseId))] });
+export const useCreateResource = changeHook(createResource, {
+  invalidates: ({ courseId }) => [keys.courses.detail(Number(courseId))],
+});

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetail } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type DeleteResourceVariables = { id: number; courseId: number };
@@ -9,15 +9,11 @@ export function deleteResource({ id }: DeleteResourceVariables): Promise<void> {
   return apiFetch<void>(`/resources/${id}`, { method: 'DELETE' });
 }
 
-export function useDeleteResource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteResource,
-    // Spec section 7: on success the resource is removed from the list.
-    onSuccess: (_result, { id, courseId }) =>
-      queryClient.setQueryData<CourseDetail>(keys.courses.detail(courseId), (course) =>
-        course ? { ...course, resources: course.resources.filter((resource) => resource.id !== id) } : course,
-      ),
-    onError: (error) => console.error('Error deleting resource', error),
-  });
-}
+export const useDeleteResource = mutationHook(deleteResource, (queryClient) => ({
+  // Spec section 7: on success the resource is removed from the list.
+  onSuccess: (_result, { id, courseId }) =>
+    queryClient.setQueryData<CourseDetail>(keys.courses.detail(courseId), (course) =>
+      course ? { ...course, resources: course.resources.filter((resource) => resource.id !== id) } : course,
+    ),
+  onError: (error) => console.error('Error deleting resource', error),
+}));

@@ -1,14 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MAX_RESOURCE_BYTES } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { ResourceForm } from './resource-form';
 import { linkDuration, validateResourceForm } from './resource-rules';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // jsdom has no network for tus.
 vi.mock('tus-js-client', () => import('../../../test/tus-stand-in'));
@@ -62,6 +60,20 @@ describe('ResourceForm', () => {
     return { fetch, user: userEvent.setup() };
   }
 
+  /** Both required times, set as a datetime-local input takes them. */
+  function enterDates() {
+    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
+    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+  }
+
+  /** Chooses a small PDF of notes, enters the times and adds it. */
+  async function addNotes(user: UserEvent) {
+    const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
+    enterDates();
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+  }
+
   it('ignores a submit with neither file nor link', async () => {
     const { fetch, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
@@ -81,8 +93,7 @@ describe('ResourceForm', () => {
   it('asks for a valid duration for a link', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    enterDates();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid duration.');
   });
@@ -91,8 +102,7 @@ describe('ResourceForm', () => {
     const { fetch, user } = setup();
     fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [bigFile()] } });
     expect(screen.getByLabelText('Resource Name')).toHaveValue('huge.mp4');
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    enterDates();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds the 5 GB limit.');
     expect(fetch.calls).toHaveLength(0);
@@ -104,8 +114,7 @@ describe('ResourceForm', () => {
     });
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
     expect(screen.getByLabelText('Resource Name')).toHaveValue(youtube);
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    enterDates();
     await user.clear(screen.getByLabelText('Minutes'));
     await user.type(screen.getByLabelText('Minutes'), '2');
     await user.clear(screen.getByLabelText('Seconds'));
@@ -128,8 +137,7 @@ describe('ResourceForm', () => {
   it('refuses 70 minutes with a message rather than saving it as 59', async () => {
     const { fetch, user } = setup();
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    enterDates();
     await user.clear(screen.getByLabelText('Minutes'));
     await user.type(screen.getByLabelText('Minutes'), '70');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
@@ -142,8 +150,7 @@ describe('ResourceForm', () => {
   it('reports a refused link with the server message', async () => {
     const { user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
+    enterDates();
     await user.type(screen.getByLabelText('Hours'), '1');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     expect(await screen.findByText('Error adding YouTube link: Course not found.')).toHaveAttribute(
@@ -156,11 +163,7 @@ describe('ResourceForm', () => {
     const { fetch, user } = setup({
       'POST /resources': ({ body }) => ({ status: 201, body: { id: 9, expiresAt: null, ...(body as object) } }),
     });
-    const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
-    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
-    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    await addNotes(user);
     expect(await screen.findByText('Resource added successfully')).toHaveAttribute('data-kind', 'success');
     expect(fetch.calls[0]?.body).toMatchObject({
       name: 'equilibrium.pdf',
@@ -175,11 +178,7 @@ describe('ResourceForm', () => {
 
   it('keeps the progress bar where a failed upload stopped', async () => {
     const { user } = setup({ 'POST /resources': { status: 400, body: { message: 'Course not found.' } } });
-    const notes = new File(['%PDF-1.7 notes'], 'equilibrium.pdf', { type: 'application/pdf' });
-    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
-    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
-    fireEvent.change(screen.getByLabelText(/Recording At/), { target: { value: dates.recordingAt } });
-    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    await addNotes(user);
     expect(await screen.findByText('Error adding resource: Course not found.')).toHaveAttribute('data-kind', 'error');
     expect(screen.getByLabelText('Resource Name')).toHaveValue('equilibrium.pdf');
     expect(screen.getByText('100%')).toBeInTheDocument();

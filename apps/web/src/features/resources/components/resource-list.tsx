@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandYoutube, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
 import { formatDuration, formatInTimeZone, type Resource } from '@valence/contract';
-import { confirmDialog } from '../../../components/confirm-dialog';
+import { confirmAction } from '../../../components/confirm-dialog';
 import { useDeleteResource } from '../api/delete-resource';
 
 export type ResourceKind = 'image' | 'video' | 'pdf' | 'link' | 'file';
@@ -29,11 +29,7 @@ export function ResourceList({ courseId, resources, canDelete, timeZone }: Resou
 
   // Deleting removes the lecture and its stored file for good, so it asks first, as course delete does.
   async function handleDelete(resource: Resource) {
-    const confirmed = await confirmDialog({
-      title: 'Confirm Delete',
-      message: `Are you sure you want to delete ${resource.name}?`,
-      confirmLabel: 'Delete',
-    });
+    const confirmed = await confirmAction('Delete', `Are you sure you want to delete ${resource.name}?`);
     if (confirmed) deleteResource.mutate({ id: resource.id, courseId });
   }
 

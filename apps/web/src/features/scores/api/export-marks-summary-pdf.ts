@@ -1,13 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import {
-  formatInTimeZone,
-  type MarksSummary,
-  OVERALL_STATUS_LABELS,
-  SUBMISSION_STATUS_LABELS,
-  statusLabel,
-} from '@valence/contract';
+import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
+import { mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
-import { formatScore, NO_SCORE, partialTotalNote, scoreOutOf } from '../format';
+import { formatScore, NO_SCORE, partialTotalNote } from '../format';
+import { summaryPapers } from '../summary-papers';
 
 export const NO_SUMMARY_TEXT = 'No summary data available to export.';
 const EXPORT_FAILED_TEXT = 'Failed to export PDF. Please try again.';
@@ -20,8 +15,6 @@ export type ExportMarksSummaryVariables = { summary: MarksSummary | undefined; t
 export const marksSummaryFileName = (summary: Pick<MarksSummary, 'studentName' | 'studentId' | 'examIdentifier'>) =>
   `marks_summary_${fileNamePart(summary.studentName || `student_${summary.studentId}`)}_${fileNamePart(summary.examIdentifier)}.pdf`;
 
-const when = (iso: string | null, timeZone: string) => (iso ? formatInTimeZone(iso, timeZone) : NO_SCORE);
-
 /** One student's marks under one identifier, as a report a tutor hands a parent. */
 export async function buildMarksSummaryReport(summary: MarksSummary, timeZone: string, now = new Date()) {
   const report = await startReport({
@@ -32,31 +25,10 @@ export async function buildMarksSummaryReport(summary: MarksSummary, timeZone: s
       ['Generated', generatedAt(now, timeZone)],
     ],
   });
-  report.heading('MCQ');
-  report.fields(
-    summary.mcqExamId === null
-      ? [['Paper', 'No MCQ paper under this identifier']]
-      : [
-          ['Exam', summary.mcqExamTitle ?? 'N/A'],
-          ['Score', scoreOutOf(summary.mcqScore, 50)],
-          ['Status', statusLabel(summary.mcqSubmissionStatus, SUBMISSION_STATUS_LABELS)],
-          ['Submitted at', when(summary.mcqSubmittedAt, timeZone)],
-          ['Feedback', summary.mcqInstructorFeedback || NO_SCORE],
-        ],
-  );
-  report.heading('PART II');
-  report.fields(
-    summary.traditionalExamId === null
-      ? [['Paper', 'No PART II paper under this identifier']]
-      : [
-          ['Exam', summary.traditionalExamTitle ?? 'N/A'],
-          ['Score', scoreOutOf(summary.traditionalScore, 100)],
-          ['Overall Mark', summary.traditionalGrade || NO_SCORE],
-          ['Status', statusLabel(summary.traditionalSubmissionStatus, SUBMISSION_STATUS_LABELS)],
-          ['Submitted at', when(summary.traditionalSubmittedAt, timeZone)],
-          ['Feedback', summary.traditionalInstructorFeedback || NO_SCORE],
-        ],
-  );
+  for (const paper of summaryPapers(summary, timeZone, 'Submitted at')) {
+    report.heading(paper.title);
+    report.fields(paper.absent ? [['Paper', `No ${paper.title} paper under this identifier`]] : paper.rows);
+  }
   report.heading('Overall');
   const total = formatScore(summary.totalScore);
   const partial = partialTotalNote(summary.mcqScore, summary.traditionalScore);
@@ -76,12 +48,9 @@ export async function exportMarksSummaryPdf({ summary, timeZone }: ExportMarksSu
   doc.save(marksSummaryFileName(summary));
 }
 
-export function useExportMarksSummaryPdf() {
-  return useMutation({
-    mutationFn: exportMarksSummaryPdf,
-    meta: {
-      error: (_variables: ExportMarksSummaryVariables, error: unknown) =>
-        error instanceof NoSummaryError ? NO_SUMMARY_TEXT : EXPORT_FAILED_TEXT,
-    },
-  });
-}
+export const useExportMarksSummaryPdf = mutationHook(exportMarksSummaryPdf, () => ({
+  meta: {
+    error: (_variables: ExportMarksSummaryVariables, error: unknown) =>
+      error instanceof NoSummaryError ? NO_SUMMARY_TEXT : EXPORT_FAILED_TEXT,
+  },
+}));

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ScoreSummaryRow } from '@valence/contract';
-import { errorMessage } from '../../../lib/api-client';
+import { failureOrCause, mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
 import { formatScore, partialTotalNote } from '../format';
 import { getScoreSummary } from './get-score-summary';
@@ -65,13 +64,9 @@ export async function exportScoreSummaryPdf({ studentId, username, timeZone }: E
   }
 }
 
-export function useExportScoreSummaryPdf() {
-  return useMutation({
-    mutationFn: exportScoreSummaryPdf,
-    meta: {
-      success: 'Exam scores summary exported successfully',
-      error: (_variables: ExportScoreSummaryVariables, error: unknown) =>
-        `Error exporting exam scores summary: ${errorMessage(error, error instanceof Error ? error.message : 'unknown error')}`,
-    },
-  });
-}
+export const useExportScoreSummaryPdf = mutationHook(exportScoreSummaryPdf, () => ({
+  meta: {
+    success: 'Exam scores summary exported successfully',
+    error: failureOrCause('Error exporting exam scores summary'),
+  },
+}));

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ScoreSummaryRow, scoreSummaryRowSchema } from '@valence/contract';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /**
@@ -12,9 +12,4 @@ export function getScoreSummary(studentId: number): Promise<ScoreSummaryRow[]> {
   return apiFetch(`/api/v1/exams/student/${studentId}/score-summary`, {}, z.array(scoreSummaryRowSchema));
 }
 
-export const scoreSummaryQueryOptions = (studentId: number) =>
-  queryOptions({ queryKey: keys.scores.summaryOf(studentId), queryFn: () => getScoreSummary(studentId) });
-
-export function useScoreSummary(studentId: number) {
-  return useQuery(scoreSummaryQueryOptions(studentId));
-}
+export const [scoreSummaryQueryOptions, useScoreSummary] = apiQuery(keys.scores.summaryOf, getScoreSummary);

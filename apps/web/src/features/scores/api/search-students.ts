@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, type Student, studentSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** How many matching students the select offers at once; typing narrows a class of thousands. */
@@ -15,13 +15,7 @@ export function searchStudents(q: string): Promise<Page<Student>> {
 const studentRequest = (q: string): PageRequest => ({ page: 1, pageSize: STUDENT_OPTIONS_LIMIT, q });
 
 // The key of that page of the student list: adding or renaming a student makes it stale too.
-export const studentOptionsQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: keys.students.page(studentRequest(q)),
-    queryFn: () => searchStudents(q),
-    placeholderData: keepPreviousData,
-  });
-
-export function useStudentOptions(q: string) {
-  return useQuery(studentOptionsQueryOptions(q));
-}
+export const [studentOptionsQueryOptions, useStudentOptions] = pagedQuery(
+  (q: string) => keys.students.page(studentRequest(q)),
+  searchStudents,
+);

@@ -1,23 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
+import { pdfSaves } from '../../../test/pdf-saves';
 import { type FakeRoute, fakeFetch, renderWithProviders } from '../../../test/render';
-import { type RecordedSaves, SCORE_ROWS } from '../test-fixtures';
+import { SCORE_ROWS } from '../test-fixtures';
 import { ExamScoreSummary } from './exam-score-summary';
-
-// The tests load jsPDF's node build, whose save would write the file into the working folder.
-const saves = vi.hoisted((): RecordedSaves => ({ names: [], failure: null }));
-vi.mock('jspdf', async (importOriginal) =>
-  (await import('../test-fixtures')).withRecordedSaves(await importOriginal(), saves),
-);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  saves.names = [];
-  saves.failure = null;
-});
 
 const PATH = 'GET /api/v1/exams/student/1/score-summary';
 
@@ -68,7 +57,7 @@ describe('Exam score summary panel', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Exam scores summary exported successfully');
     expect(status).toHaveAttribute('data-kind', 'success');
-    expect(saves.names).toEqual(['exam_scores_pupil1.pdf']);
+    expect(pdfSaves.names).toEqual(['exam_scores_pupil1.pdf']);
   });
 
   it("says why an export failed, in red: the server's reason", async () => {
@@ -83,12 +72,12 @@ describe('Exam score summary panel', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error exporting exam scores summary: Database unavailable');
     expect(alert).toHaveAttribute('data-kind', 'error');
-    expect(saves.names).toEqual([]);
+    expect(pdfSaves.names).toEqual([]);
   });
 
   it('says why an export failed, in red: the PDF could not be made', async () => {
     const { user } = setup();
-    saves.failure = new Error('quota exceeded');
+    pdfSaves.failure = new Error('quota exceeded');
     await screen.findByRole('table', { name: 'Exam Score Summary' });
     await user.click(screen.getByRole('button', { name: 'Export PDF' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

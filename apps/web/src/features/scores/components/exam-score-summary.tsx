@@ -1,9 +1,10 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { PAGE_SIZE, type ScoreSummaryRow } from '@valence/contract';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { Pagination, totalPagesOf } from '../../../components/pagination';
-import { QueryView } from '../../../components/query-view';
+import { Panel } from '../../../components/panel';
+import { ListView } from '../../../components/query-view';
 import { useExportScoreSummaryPdf } from '../api/export-score-summary-pdf';
 import { useScoreSummary } from '../api/get-score-summary';
 import { formatScore, partialTotalNote } from '../format';
@@ -35,47 +36,45 @@ export function ExamScoreSummary({ studentId, username, timeZone }: ExamScoreSum
   const pageSize = PAGE_SIZE.examScores;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Exam Score Summary">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={4}>Exam Score Summary</Title>
-          <Button
-            variant="light"
-            loading={exportPdf.isPending}
-            onClick={() => exportPdf.mutate({ studentId, username, timeZone })}
-          >
-            Export PDF
-          </Button>
-        </Group>
-        <QueryView
-          query={scores}
-          loadingLabel="Loading exam scores"
-          errorText="Error fetching student data"
-          isEmpty={(rows) => rows.length === 0}
-          emptyText="No exam scores yet."
+    <Panel
+      title="Exam Score Summary"
+      actions={
+        <Button
+          variant="light"
+          loading={exportPdf.isPending}
+          onClick={() => exportPdf.mutate({ studentId, username, timeZone })}
         >
-          {(rows) => {
-            // The call returns every row; a page past the end (fewer rows after a refresh) shows the last.
-            const current = Math.min(page, totalPagesOf(rows.length, pageSize));
-            return (
-              <>
-                <DataTable
-                  label="Exam Score Summary"
-                  rows={rows.slice((current - 1) * pageSize, current * pageSize)}
-                  rowKey={(row) => row.examIdentifier}
-                  columns={[
-                    { header: 'Exam Code', cell: (row) => row.examIdentifier },
-                    { header: 'MCQ', cell: (row) => formatScore(row.mcqScore) },
-                    { header: 'PART II', cell: (row) => formatScore(row.traditionalScore) },
-                    { header: 'Total', cell: (row) => <TotalCell row={row} /> },
-                  ]}
-                />
-                <Pagination page={current} totalItems={rows.length} pageSize={pageSize} onChange={setPage} />
-              </>
-            );
-          }}
-        </QueryView>
-      </Stack>
-    </Card>
+          Export PDF
+        </Button>
+      }
+    >
+      <ListView
+        query={scores}
+        loadingLabel="Loading exam scores"
+        errorText="Error fetching student data"
+        emptyText="No exam scores yet."
+      >
+        {(rows) => {
+          // The call returns every row; a page past the end (fewer rows after a refresh) shows the last.
+          const current = Math.min(page, totalPagesOf(rows.length, pageSize));
+          return (
+            <>
+              <DataTable
+                label="Exam Score Summary"
+                rows={rows.slice((current - 1) * pageSize, current * pageSize)}
+                rowKey={(row) => row.examIdentifier}
+                columns={[
+                  { header: 'Exam Code', cell: (row) => row.examIdentifier },
+                  { header: 'MCQ', cell: (row) => formatScore(row.mcqScore) },
+                  { header: 'PART II', cell: (row) => formatScore(row.traditionalScore) },
+                  { header: 'Total', cell: (row) => <TotalCell row={row} /> },
+                ]}
+              />
+              <Pagination page={current} totalItems={rows.length} pageSize={pageSize} onChange={setPage} />
+            </>
+          );
+        }}
+      </ListView>
+    </Panel>
   );
 }

@@ -1,14 +1,9 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  formatInTimeZone,
-  type MarksSummary,
-  OVERALL_STATUS_LABELS,
-  SUBMISSION_STATUS_LABELS,
-  statusLabel,
-} from '@valence/contract';
+import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
 import type { ReactNode } from 'react';
 import { useExportMarksSummaryPdf } from '../api/export-marks-summary-pdf';
-import { formatScore, NO_SCORE, partialTotalNote, scoreOutOf } from '../format';
+import { formatScore, NO_SCORE, partialTotalNote } from '../format';
+import { type SummaryPaper, summaryPapers } from '../summary-papers';
 import { DetailList } from './detail-list';
 
 type MarksSummaryResultProps = { summary: MarksSummary; timeZone: string };
@@ -21,17 +16,7 @@ const fileLink = (href: string | null, text: string) =>
     </Anchor>
   ) : null;
 
-function PartCard({
-  title,
-  absent,
-  rows,
-  links,
-}: {
-  title: string;
-  absent: boolean;
-  rows: [string, ReactNode][];
-  links?: ReactNode;
-}) {
+function PartCard({ title, absent, rows, links }: SummaryPaper & { links?: ReactNode }) {
   return (
     <Card withBorder padding="lg" component="section" aria-label={title}>
       <Stack gap="sm">
@@ -46,7 +31,7 @@ function PartCard({
 /** The MCQ and PART II details, the overall status, the combined total and the PDF of them. */
 export function MarksSummaryResult({ summary, timeZone }: MarksSummaryResultProps) {
   const exportPdf = useExportMarksSummaryPdf();
-  const when = (iso: string | null) => (iso ? formatInTimeZone(iso, timeZone) : NO_SCORE);
+  const [mcq, partTwo] = summaryPapers(summary, timeZone, 'Submitted At');
   const total = formatScore(summary.totalScore);
   const partial = partialTotalNote(summary.mcqScore, summary.traditionalScore);
   const links = [
@@ -60,30 +45,8 @@ export function MarksSummaryResult({ summary, timeZone }: MarksSummaryResultProp
         {summary.studentName || `Student ${summary.studentId}`}: {summary.examIdentifier}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <PartCard
-          title="MCQ"
-          absent={summary.mcqExamId === null}
-          rows={[
-            ['Exam', summary.mcqExamTitle ?? 'N/A'],
-            ['Score', scoreOutOf(summary.mcqScore, 50)],
-            ['Status', statusLabel(summary.mcqSubmissionStatus, SUBMISSION_STATUS_LABELS)],
-            ['Submitted At', when(summary.mcqSubmittedAt)],
-            ['Feedback', summary.mcqInstructorFeedback || NO_SCORE],
-          ]}
-        />
-        <PartCard
-          title="PART II"
-          absent={summary.traditionalExamId === null}
-          rows={[
-            ['Exam', summary.traditionalExamTitle ?? 'N/A'],
-            ['Score', scoreOutOf(summary.traditionalScore, 100)],
-            ['Overall Mark', summary.traditionalGrade || NO_SCORE],
-            ['Status', statusLabel(summary.traditionalSubmissionStatus, SUBMISSION_STATUS_LABELS)],
-            ['Submitted At', when(summary.traditionalSubmittedAt)],
-            ['Feedback', summary.traditionalInstructorFeedback || NO_SCORE],
-          ]}
-          links={links.length > 0 && <Group gap="md">{links}</Group>}
-        />
+        <PartCard {...mcq} />
+        <PartCard {...partTwo} links={links.length > 0 && <Group gap="md">{links}</Group>} />
       </SimpleGrid>
       <Card withBorder padding="lg" component="section" aria-label="Overall">
         <Group justify="space-between" align="flex-end">

@@ -1,4 +1,4 @@
-import { Alert, Loader } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { type LookupValues, lookupOf } from '../lookup-forms';
  * valid; asking for the same lookup again asks the server again (a paper may have been marked or
  * published since). A missing field is one sentence on the status line, the field only marked red.
  */
-export function useScoreLookup<T>(schema: z.ZodType, useResult: (lookup: ScoreLookup | null) => UseQueryResult<T>) {
+function useScoreLookup<T>(schema: z.ZodType, useResult: (lookup: ScoreLookup | null) => UseQueryResult<T>) {
   const form = useContractForm<LookupValues>(schema, { studentId: '', examIdentifier: '' });
   const [lookup, setLookup] = useState<ScoreLookup | null>(null);
   const query = useResult(lookup);
@@ -49,7 +49,7 @@ type LookupOutcomeProps<T> = {
 };
 
 /** Nothing before the first lookup; then its failure, its result, or a loader. */
-export function LookupOutcome<T>({ lookup, query, loadingLabel, failureText, children }: LookupOutcomeProps<T>) {
+function LookupOutcome<T>({ lookup, query, loadingLabel, failureText, children }: LookupOutcomeProps<T>) {
   if (!lookup) return null;
   if (query.isError)
     return (
@@ -59,4 +59,44 @@ export function LookupOutcome<T>({ lookup, query, loadingLabel, failureText, chi
     );
   if (query.data === undefined) return <Loader size="sm" aria-label={loadingLabel} />;
   return <>{children(query.data)}</>;
+}
+
+type ScoreLookupFormProps<T> = {
+  schema: z.ZodType;
+  useResult: (lookup: ScoreLookup | null) => UseQueryResult<T>;
+  /** The student half of the form: a typed ID or a searched select, bound through the lookup's form. */
+  studentField: (lookup: ReturnType<typeof useScoreLookup<T>>) => ReactNode;
+  submitLabel: string;
+} & Omit<LookupOutcomeProps<T>, 'lookup' | 'query'>;
+
+/** The student + exam identifier form of a score screen, and under it what its lookup found. */
+export function ScoreLookupForm<T>({
+  schema,
+  useResult,
+  studentField,
+  submitLabel,
+  ...outcome
+}: ScoreLookupFormProps<T>) {
+  const scoreLookup = useScoreLookup(schema, useResult);
+  const { lookup, query, onSubmit, inputProps } = scoreLookup;
+  return (
+    <Stack>
+      <Card withBorder padding="lg" component="section">
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {studentField(scoreLookup)}
+              <TextInput label="Exam Identifier" placeholder="e.g. CHEM101_FINAL" {...inputProps('examIdentifier')} />
+            </SimpleGrid>
+            <Group>
+              <Button type="submit" loading={query.isFetching}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <LookupOutcome lookup={lookup} query={query} {...outcome} />
+    </Stack>
+  );
 }

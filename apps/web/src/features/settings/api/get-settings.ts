@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Settings, settingsSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** Shown until the server has answered; the server's TIME_ZONE default. */
@@ -10,12 +10,9 @@ export function getSettings(): Promise<Settings> {
   return apiFetch('/settings', {}, settingsSchema);
 }
 
-export const settingsQueryOptions = () =>
-  queryOptions({ queryKey: keys.settings, queryFn: getSettings, staleTime: Number.POSITIVE_INFINITY });
-
-export function useSettings() {
-  return useQuery(settingsQueryOptions());
-}
+export const [settingsQueryOptions, useSettings] = apiQuery(() => keys.settings, getSettings, {
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 /** The platform time zone every date is shown in (DESIGN §4). */
 export function usePlatformTimeZone(): string {

@@ -1,15 +1,13 @@
 import type { CreateStaffRequest } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { failureWith, useChange } from '../../../lib/mutation';
+import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createStaff(input: CreateStaffRequest): Promise<unknown> {
   return apiFetch('/staff', { method: 'POST', body: input });
 }
 
-export const useCreateStaff = () =>
-  useChange({
-    mutationFn: createStaff,
-    meta: { success: 'Staff account created successfully', error: failureWith('Error creating staff account') },
-    invalidates: [keys.staff],
-  });
+export const useCreateStaff = changeHook(createStaff, {
+  meta: { success: 'Staff account created successfully', error: failureWith('Error creating staff account') },
+  invalidates: [keys.staff],
+});

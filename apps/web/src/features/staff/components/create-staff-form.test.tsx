@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { CreateStaffForm } from './create-staff-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function setup(routes: Parameters<typeof fakeFetch>[0] = {}) {
   writeSession({ token: 't', roles: ['ROLE_SUPERADMIN'] });

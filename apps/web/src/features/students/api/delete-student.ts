@@ -1,5 +1,5 @@
 import { ApiError, apiFetch } from '../../../lib/api-client';
-import { conflictOr, useChange } from '../../../lib/mutation';
+import { changeHook, conflictOr } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type DeleteStudentVariables = { id: number; username: string; confirmMarks?: boolean };
@@ -12,9 +12,7 @@ export function deleteStudent({ id, confirmMarks }: DeleteStudentVariables): Pro
 export const needsMarksConfirmation = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409;
 
-export const useDeleteStudent = () =>
-  useChange({
-    mutationFn: deleteStudent,
-    meta: { success: 'Student deleted successfully', error: conflictOr('Error deleting student') },
-    invalidates: [keys.students.all],
-  });
+export const useDeleteStudent = changeHook(deleteStudent, {
+  meta: { success: 'Student deleted successfully', error: conflictOr('Error deleting student') },
+  invalidates: [keys.students.all],
+});

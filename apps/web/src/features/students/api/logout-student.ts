@@ -1,5 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
-import { useChange } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /** Ends every session of the student at once: their tokens answer 401 from now on. */
@@ -7,12 +7,10 @@ export function logoutStudent(username: string): Promise<void> {
   return apiFetch<void>('/logoutstudent', { method: 'POST', body: { username } });
 }
 
-export const useLogoutStudent = () =>
-  useChange({
-    mutationFn: logoutStudent,
-    meta: {
-      success: (username: string) => `Student ${username} logged out successfully`,
-      error: 'Error logging out student',
-    },
-    invalidates: [keys.students.lists],
-  });
+export const useLogoutStudent = changeHook(logoutStudent, {
+  meta: {
+    success: (username: string) => `Student ${username} logged out successfully`,
+    error: 'Error logging out student',
+  },
+  invalidates: [keys.students.lists],
+});

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Student, type StudentUpdateRequest, studentSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateStudentVariables = { id: number; input: StudentUpdateRequest };
@@ -10,11 +10,7 @@ export function updateStudent({ id, input }: UpdateStudentVariables): Promise<St
 }
 
 /** Spec section 8: a failed update is only logged; the dialog shows the reason itself. */
-export function useUpdateStudent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateStudent,
-    onError: (error) => console.error('Failed to update student', error),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),
-  });
-}
+export const useUpdateStudent = mutationHook(updateStudent, (queryClient) => ({
+  onError: (error) => console.error('Failed to update student', error),
+  onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),
+}));

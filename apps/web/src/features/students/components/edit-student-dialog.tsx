@@ -1,6 +1,6 @@
-import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { type Student, type StudentUpdateRequest, studentUpdateRequestSchema } from '@valence/contract';
-import { DialogActions } from '../../../components/dialog-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
 import { useUpdateStudent } from '../api/update-student';
@@ -14,34 +14,28 @@ export function EditStudentDialog({ student, onClose }: { student: Student; onCl
   });
 
   return (
-    <Modal opened onClose={onClose} title="Edit Student" centered>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          try {
-            await update.mutateAsync({ id: student.id, input: studentUpdateRequestSchema.parse(values) });
-            onClose();
-          } catch {
-            // Shown below the fields: the spec gives this failure no status-line text.
-          }
-        })}
-      >
-        <Stack>
-          <TextInput label="Username" data-autofocus {...form.getInputProps('username')} />
-          <PasswordInput
-            label="Password"
-            description="Leave empty to keep the current password."
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          <DialogActions
-            error={update.isError && errorMessage(update.error, 'The student could not be updated.')}
-            onCancel={onClose}
-            submitLabel={'Update'}
-            pending={update.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title="Edit Student"
+      onClose={onClose}
+      onSubmit={form.onSubmit(async (values) => {
+        try {
+          await update.mutateAsync({ id: student.id, input: studentUpdateRequestSchema.parse(values) });
+          onClose();
+        } catch {
+          // Shown below the fields: the spec gives this failure no status-line text.
+        }
+      })}
+      error={update.isError && errorMessage(update.error, 'The student could not be updated.')}
+      submitLabel="Update"
+      pending={update.isPending}
+    >
+      <TextInput label="Username" data-autofocus {...form.getInputProps('username')} />
+      <PasswordInput
+        label="Password"
+        description="Leave empty to keep the current password."
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+      />
+    </FormDialog>
   );
 }

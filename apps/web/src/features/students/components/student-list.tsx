@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { PAGE_SIZE, type Student } from '@valence/contract';
 import { useState } from 'react';
-import { confirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/data-table';
+import { confirmAction, confirmDialog } from '../../../components/confirm-dialog';
+import { type Column, DataTable } from '../../../components/data-table';
 import { PagedList } from '../../../components/paged-list';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../lib/paging';
@@ -27,11 +27,7 @@ export function StudentList({ canDelete, selectedId, onSelect }: StudentListProp
   const [editing, setEditing] = useState<Student | null>(null);
 
   async function handleDelete(student: Student) {
-    const sure = await confirmDialog({
-      title: 'Confirm Delete',
-      message: `Are you sure you want to delete ${student.username}?`,
-      confirmLabel: 'Delete',
-    });
+    const sure = await confirmAction('Delete', `Are you sure you want to delete ${student.username}?`);
     if (!sure) return;
     try {
       await remove.mutateAsync({ id: student.id, username: student.username });
@@ -79,16 +75,29 @@ export function StudentList({ canDelete, selectedId, onSelect }: StudentListProp
     </Group>
   );
 
+  const columns: Column<Student>[] = [
+    { header: 'Username', cell: (student) => student.username },
+    {
+      header: 'Status',
+      cell: (student) =>
+        student.loggedIn ? (
+          <Badge color="green" miw="max-content">
+            Logged in
+          </Badge>
+        ) : (
+          <Badge color="gray" miw="max-content">
+            Logged out
+          </Badge>
+        ),
+    },
+    { header: 'Actions', cell: actions },
+  ];
+
   return (
     <Card withBorder padding="lg" component="section">
       <Stack>
         <Title order={3}>Students</Title>
-        <SearchInput
-          label="Search Students"
-          placeholder="Search by username..."
-          value={list.search}
-          onChange={list.setSearch}
-        />
+        <SearchInput label="Search Students" placeholder="Search by username..." list={list} />
         <PagedList
           query={students}
           paging={list}
@@ -96,30 +105,7 @@ export function StudentList({ canDelete, selectedId, onSelect }: StudentListProp
           errorText="Error fetching student data"
           emptyText={list.searching ? 'No students match this search.' : 'No students yet. Add the first one above.'}
         >
-          {(items) => (
-            <DataTable
-              label="Students"
-              rows={items}
-              rowKey={(student) => student.id}
-              columns={[
-                { header: 'Username', cell: (student) => student.username },
-                {
-                  header: 'Status',
-                  cell: (student) =>
-                    student.loggedIn ? (
-                      <Badge color="green" miw="max-content">
-                        Logged in
-                      </Badge>
-                    ) : (
-                      <Badge color="gray" miw="max-content">
-                        Logged out
-                      </Badge>
-                    ),
-                },
-                { header: 'Actions', cell: actions },
-              ]}
-            />
-          )}
+          {(items) => <DataTable label="Students" rows={items} rowKey={(student) => student.id} columns={columns} />}
         </PagedList>
       </Stack>
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}

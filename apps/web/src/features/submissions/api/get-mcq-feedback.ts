@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type McqFeedback, mcqFeedbackSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 import { LINK_FRESH_MS } from './get-submissions';
 
@@ -9,14 +9,7 @@ export function getMcqFeedback(submissionId: number): Promise<McqFeedback> {
   return apiFetch(`/api/v1/submissions/${submissionId}/mcq-feedback`, {}, mcqFeedbackSchema);
 }
 
-export const mcqFeedbackQueryOptions = (submissionId: number) =>
-  queryOptions({
-    queryKey: keys.submissions.feedback(submissionId),
-    queryFn: () => getMcqFeedback(submissionId),
-    // The question pictures are signed links: reopening the dialog later asks again.
-    staleTime: LINK_FRESH_MS,
-  });
-
-export function useMcqFeedback(submissionId: number) {
-  return useQuery(mcqFeedbackQueryOptions(submissionId));
-}
+// The question pictures are signed links: reopening the dialog later asks again.
+export const [mcqFeedbackQueryOptions, useMcqFeedback] = apiQuery(keys.submissions.feedback, getMcqFeedback, {
+  staleTime: LINK_FRESH_MS,
+});

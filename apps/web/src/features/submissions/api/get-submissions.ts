@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, type Submission, submissionSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** Signed file links last an hour by default; a page older than this is re-read when the tab regains focus. */
@@ -12,17 +12,9 @@ export function getSubmissionsPage(examId: number, request: PageRequest): Promis
   return apiFetch(`/api/v1/submissions/exam/${examId}${pageQueryString(request)}`, {}, pageOf(submissionSchema));
 }
 
-export const submissionsPageQueryOptions = (examId: number, request: PageRequest) =>
-  queryOptions({
-    queryKey: keys.submissions.page(examId, request),
-    queryFn: () => getSubmissionsPage(examId, request),
-    // The page being left stays on screen while the next loads (one exam per screen, so never another's).
-    placeholderData: keepPreviousData,
-    // Its 'View Submission' and marked-paper links expire, unlike the cached data of other lists.
-    staleTime: LINK_FRESH_MS,
-    refetchOnWindowFocus: true,
-  });
-
-export function useSubmissionsPage(examId: number, request: PageRequest) {
-  return useQuery(submissionsPageQueryOptions(examId, request));
-}
+// The page being left stays on screen while the next loads (one exam per screen, so never another's).
+// Its 'View Submission' and marked-paper links expire, unlike the cached data of other lists.
+export const [submissionsPageQueryOptions, useSubmissionsPage] = pagedQuery(keys.submissions.page, getSubmissionsPage, {
+  staleTime: LINK_FRESH_MS,
+  refetchOnWindowFocus: true,
+});

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeSession } from '../../../lib/session';
 import { pagedRoute, renderWithProviders } from '../../../test/render';
 import { FEEDBACK, MCQ_EXAM, stubApi, submission } from '../test-api';
 import { SubmissionList } from './submission-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const ROW = submission(3, 'Amaya Perera', { mcqScore: 42 });
 

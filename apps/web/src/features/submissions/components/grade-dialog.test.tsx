@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ExamDetail, SUBMISSION_MESSAGES, type Submission } from '@valence/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { pagedRoute, renderWithProviders } from '../../../test/render';
 import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
 import { GradeDialog } from './grade-dialog';
 import { SubmissionList } from './submission-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const UNMARKED = submission(2, 'Nuwan Silva', { examId: 6 });
 const MCQ_ROW = submission(3, 'Kasun Fernando', { mcqScore: 42 });

@@ -1,8 +1,7 @@
-import { Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Input, Text, Textarea, TextInput } from '@mantine/core';
 import { type ExamType, gradeFieldsSchema, MARKED_PAPER_ACCEPT, type Submission } from '@valence/contract';
 import { useId } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { useContractForm } from '../../../lib/form';
 import { failureText } from '../api/failure-text';
 import { useGradeSubmission } from '../api/grade-submission';
@@ -28,8 +27,6 @@ function refusal(submission: Submission, contentDeleted: boolean): string | null
  * automatic score, read-only). Mounted only while open, so each opening starts from the stored mark.
  */
 export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
-  // A phone gets the whole screen: a feedback box in a centred dialog leaves no room to type.
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const grade = useGradeSubmission();
   const paperId = useId();
   const partTwo = exam.examType === 'TRADITIONAL';
@@ -58,59 +55,52 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
 
   const problem = blocked ?? (grade.isError ? failureText(grade.error, SUBMISSION_TEXTS.gradeFailed) : null);
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    // A phone gets the whole screen: a feedback box in a centred dialog leaves no room to type.
+    <FormDialog
       title={partTwo ? 'Mark Submission' : 'Review Submission & Add Feedback'}
       size="lg"
-      fullScreen={isPhone}
-      centered
+      fullScreenOnPhone
+      onClose={onClose}
+      onSubmit={form.onSubmit(submit)}
+      error={problem}
+      submitLabel="Save Mark"
+      pending={grade.isPending}
+      disabled={blocked !== null}
     >
-      <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Stack>
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            Student: <strong>{submission.studentName}</strong>
-          </Text>
-          {partTwo ? (
-            <TextInput
-              label="Score (out of 100)"
-              description="0 to 100, up to two decimals (step 0.01). Leave empty while not marked."
-              inputMode="decimal"
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps('traditionalScore')}
-            />
-          ) : (
-            <TextInput label="MCQ Score" value={scoreText(submission, 'MCQ')} readOnly variant="filled" />
-          )}
-          <Textarea label="Feedback" rows={5} resize="vertical" {...form.getInputProps('instructorFeedback')} />
-          <Input.Wrapper
-            id={paperId}
-            label="Marked Paper"
-            description={
-              submission.markedPaperDownloadUrl
-                ? 'Optional. A new file replaces the current marked paper.'
-                : 'Optional: PDF, Word, text, JPG or PNG.'
-            }
-          >
-            <input
-              id={paperId}
-              type="file"
-              accept={MARKED_PAPER_ACCEPT}
-              aria-describedby={`${paperId}-description`}
-              onChange={(event) => form.setFieldValue('markedPaper', event.currentTarget.files?.[0] ?? null)}
-              style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-            />
-          </Input.Wrapper>
-          <DialogActions
-            error={problem}
-            onCancel={onClose}
-            submitLabel={'Save Mark'}
-            pending={grade.isPending}
-            disabled={blocked !== null}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <Text style={{ overflowWrap: 'anywhere' }}>
+        Student: <strong>{submission.studentName}</strong>
+      </Text>
+      {partTwo ? (
+        <TextInput
+          label="Score (out of 100)"
+          description="0 to 100, up to two decimals (step 0.01). Leave empty while not marked."
+          inputMode="decimal"
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('traditionalScore')}
+        />
+      ) : (
+        <TextInput label="MCQ Score" value={scoreText(submission, 'MCQ')} readOnly variant="filled" />
+      )}
+      <Textarea label="Feedback" rows={5} resize="vertical" {...form.getInputProps('instructorFeedback')} />
+      <Input.Wrapper
+        id={paperId}
+        label="Marked Paper"
+        description={
+          submission.markedPaperDownloadUrl
+            ? 'Optional. A new file replaces the current marked paper.'
+            : 'Optional: PDF, Word, text, JPG or PNG.'
+        }
+      >
+        <input
+          id={paperId}
+          type="file"
+          accept={MARKED_PAPER_ACCEPT}
+          aria-describedby={`${paperId}-description`}
+          onChange={(event) => form.setFieldValue('markedPaper', event.currentTarget.files?.[0] ?? null)}
+          style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+        />
+      </Input.Wrapper>
+    </FormDialog>
   );
 }

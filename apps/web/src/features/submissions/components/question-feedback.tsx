@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { McqFeedback } from '@valence/contract';
 import { ChemText } from '../../../components/chem-text';
+import { QuestionStem } from '../../../components/question-stem';
 
 type QuestionFeedbackProps = { item: McqFeedback['questionsFeedback'][number]; number: number };
 
@@ -28,19 +29,7 @@ export function QuestionFeedback({ item, number }: QuestionFeedbackProps) {
             </Badge>
           )}
         </Group>
-        {item.questionText && (
-          <Text component="div" style={wrap}>
-            <ChemText text={item.questionText} />
-          </Text>
-        )}
-        {item.questionImagePath && (
-          <img
-            src={item.questionImagePath}
-            alt={`Question ${number}`}
-            loading="lazy"
-            style={{ display: 'block', maxWidth: '100%', maxHeight: 320, height: 'auto', objectFit: 'contain' }}
-          />
-        )}
+        <QuestionStem number={number} text={item.questionText} imageUrl={item.questionImagePath} textStyle={wrap} />
         <Text component="div" size="sm" style={wrap}>
           <Text span c="dimmed" size="sm">
             Student&apos;s answer:{' '}

@@ -4,12 +4,12 @@ import type { ExamDetail, Submission } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
+import { atPhoneWidth } from '../../../test/media';
 import { pagedRoute, renderWithProviders } from '../../../test/render';
 import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
 import { SubmissionList } from './submission-list';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -126,15 +126,7 @@ describe('SubmissionList', () => {
   });
 
   it('draws one card per submission at phone width', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    );
+    atPhoneWidth();
     setup(PART_TWO_EXAM, PART_TWO);
     const cards = await screen.findByRole('list', { name: 'Submissions' });
     expect(within(cards).getAllByRole('listitem')).toHaveLength(2);

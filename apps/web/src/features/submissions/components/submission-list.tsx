@@ -37,12 +37,7 @@ export function SubmissionList({ exam, timeZone }: SubmissionListProps) {
 
   return (
     <Stack>
-      <SearchInput
-        label="Search submissions"
-        placeholder="Search by student name or ID..."
-        value={list.search}
-        onChange={list.setSearch}
-      />
+      <SearchInput label="Search submissions" placeholder="Search by student name or ID..." list={list} />
       {submissions.isError ? (
         // Drawn here rather than by PagedList: a 5xx's own words are replaced by the spec's sentence.
         <Alert color="red" role="alert">

@@ -1,14 +1,12 @@
 import { apiFetch } from '../../../lib/api-client';
-import { useChange } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteWatchRecord(id: number): Promise<void> {
   return apiFetch<void>(`/api/watchtime/${id}`, { method: 'DELETE' });
 }
 
-export const useDeleteWatchRecord = () =>
-  useChange({
-    mutationFn: deleteWatchRecord,
-    meta: { success: 'Watch time record deleted successfully', error: 'Error deleting watch time record' },
-    invalidates: [keys.watchTime.all],
-  });
+export const useDeleteWatchRecord = changeHook(deleteWatchRecord, {
+  meta: { success: 'Watch time record deleted successfully', error: 'Error deleting watch time record' },
+  invalidates: [keys.watchTime.all],
+});

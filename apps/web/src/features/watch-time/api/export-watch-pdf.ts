@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { formatDuration, formatInTimeZone, type WatchRecord } from '@valence/contract';
-import { errorMessage } from '../../../lib/api-client';
+import { failureOrCause, mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
 import type { WatchFilters } from '../../../lib/query-keys';
 import { getAllWatchRecords } from './get-watch-records';
@@ -45,13 +44,9 @@ export async function exportWatchPdf({ username, timeZone, filters }: ExportWatc
   doc.save(watchReportFileName(username));
 }
 
-export function useExportWatchPdf() {
-  return useMutation({
-    mutationFn: exportWatchPdf,
-    meta: {
-      success: 'Watch time records exported successfully',
-      error: (_variables: ExportWatchPdfVariables, error: unknown) =>
-        `Error exporting watch time records: ${errorMessage(error, error instanceof Error ? error.message : 'unknown error')}`,
-    },
-  });
-}
+export const useExportWatchPdf = mutationHook(exportWatchPdf, () => ({
+  meta: {
+    success: 'Watch time records exported successfully',
+    error: failureOrCause('Error exporting watch time records'),
+  },
+}));

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, type WatchRecord, watchRecordSchema } from '@valence/contract';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { listQueryString, type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/query';
 import { keys, type WatchFilters } from '../../../lib/query-keys';
 
 export type WatchRecordsRequest = PageRequest & WatchFilters;
@@ -19,13 +19,4 @@ export function getAllWatchRecords(username: string, filters: WatchFilters & { q
   return apiFetch(`/api/watchtime/${encodeURIComponent(username)}${query}`, {}, z.array(watchRecordSchema));
 }
 
-export const watchRecordsQueryOptions = (username: string, request: WatchRecordsRequest) =>
-  queryOptions({
-    queryKey: keys.watchTime.page(username, request),
-    queryFn: () => getWatchRecordsPage(username, request),
-    placeholderData: keepPreviousData,
-  });
-
-export function useWatchRecords(username: string, request: WatchRecordsRequest) {
-  return useQuery(watchRecordsQueryOptions(username, request));
-}
+export const [watchRecordsQueryOptions, useWatchRecords] = pagedQuery(keys.watchTime.page, getWatchRecordsPage);

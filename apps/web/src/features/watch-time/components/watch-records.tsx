@@ -1,9 +1,10 @@
-import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { formatDuration, formatInTimeZone, PAGE_SIZE, type WatchRecord } from '@valence/contract';
 import { useState } from 'react';
-import { confirmDialog } from '../../../components/confirm-dialog';
-import { DataTable } from '../../../components/data-table';
+import { confirmAction } from '../../../components/confirm-dialog';
+import { type Column, DataTable, dangerColumn } from '../../../components/data-table';
 import { PagedList } from '../../../components/paged-list';
+import { Panel } from '../../../components/panel';
 import { usePagedSearch } from '../../../lib/paging';
 import { useDeleteWatchRecord } from '../api/delete-watch-record';
 import { useExportWatchPdf } from '../api/export-watch-pdf';
@@ -52,90 +53,69 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
   );
 
   async function handleDelete(record: WatchRecord) {
-    const sure = await confirmDialog({
-      title: 'Confirm Delete',
-      message: `Delete the record of ${record.videoName}?`,
-      confirmLabel: 'Delete',
-    });
+    const sure = await confirmAction('Delete', `Delete the record of ${record.videoName}?`);
     if (sure) remove.mutate(record.id);
   }
 
+  const columns: Column<WatchRecord>[] = [
+    { header: 'Video Name', cell: (r) => r.videoName },
+    { header: 'Watched At', cell: (r) => formatInTimeZone(r.timestamp, timeZone) },
+    { header: 'Duration', cell: (r) => formatDuration(r.watchedDuration) },
+    ...(canDelete ? [dangerColumn('Delete', handleDelete)] : []),
+  ];
+
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Watch Time Records">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={4}>Watch Time Records</Title>
-          <Button
-            variant="light"
-            loading={exportPdf.isPending}
-            onClick={() => exportPdf.mutate({ username, timeZone, filters: { ...filters, q: list.request.q, sort } })}
-          >
-            Export PDF
-          </Button>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <TextInput
-            label="Video name"
-            placeholder="Filter by video name..."
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-          />
-          {dayInput('Start date', from, setFrom, { max: to || undefined })}
-          {dayInput('End date', to, setTo, { min: from || undefined })}
-          <NativeSelect
-            label="Sort by"
-            data={SORTS}
-            value={sort}
-            onChange={(event) => setSort(event.currentTarget.value)}
-          />
-        </SimpleGrid>
-        {filtered && (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() => {
-              list.setSearch('');
-              setFrom('');
-              setTo('');
-            }}
-          >
-            Clear filters
-          </Button>
-        )}
-        <PagedList
-          query={records}
-          paging={list}
-          loadingLabel="Loading watch records"
-          errorText="Error fetching student data"
-          emptyText={filtered ? 'No records match these filters.' : 'No watch records yet.'}
+    <Panel
+      title="Watch Time Records"
+      actions={
+        <Button
+          variant="light"
+          loading={exportPdf.isPending}
+          onClick={() => exportPdf.mutate({ username, timeZone, filters: { ...filters, q: list.request.q, sort } })}
         >
-          {(items) => (
-            <DataTable
-              label="Watch Time Records"
-              rows={items}
-              rowKey={(record) => record.id}
-              columns={[
-                { header: 'Video Name', cell: (r) => r.videoName },
-                { header: 'Watched At', cell: (r) => formatInTimeZone(r.timestamp, timeZone) },
-                { header: 'Duration', cell: (r) => formatDuration(r.watchedDuration) },
-                ...(canDelete
-                  ? [
-                      {
-                        header: 'Actions',
-                        cell: (r: WatchRecord) => (
-                          <Button size="compact-sm" color="red" variant="light" onClick={() => handleDelete(r)}>
-                            Delete
-                          </Button>
-                        ),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          )}
-        </PagedList>
-      </Stack>
-    </Card>
+          Export PDF
+        </Button>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <TextInput
+          label="Video name"
+          placeholder="Filter by video name..."
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+        />
+        {dayInput('Start date', from, setFrom, { max: to || undefined })}
+        {dayInput('End date', to, setTo, { min: from || undefined })}
+        <NativeSelect
+          label="Sort by"
+          data={SORTS}
+          value={sort}
+          onChange={(event) => setSort(event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      {filtered && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => {
+            list.setSearch('');
+            setFrom('');
+            setTo('');
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+      <PagedList
+        query={records}
+        paging={list}
+        loadingLabel="Loading watch records"
+        errorText="Error fetching student data"
+        emptyText={filtered ? 'No records match these filters.' : 'No watch records yet.'}
+      >
+        {(items) => <DataTable label="Watch Time Records" rows={items} rowKey={(r) => r.id} columns={columns} />}
+      </PagedList>
+    </Panel>
   );
 }
