@@ -20,3 +20,21 @@ export function findRow<T extends PgTable>(db: DbOrTx, table: T, where: SQL): Pr
     .limit(1)
     .then((rows) => rows[0] as T['$inferSelect'] | undefined);
 }
+
+/**
+ * The first row of `table` matching `where`, locked until the transaction ends: `update` for one
+ * change at a time, `share` for many readers while a change waits for them.
+ */
+export function lockRow<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  where: SQL,
+  mode: 'update' | 'share',
+): Promise<T['$inferSelect'] | undefined> {
+  return tx
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .for(mode)
+    .then((rows) => rows[0] as T['$inferSelect'] | undefined);
+}

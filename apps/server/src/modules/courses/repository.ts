@@ -1,6 +1,6 @@
 import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows, findRow } from '../../db/rows.js';
+import { countRows, findRow, lockRow } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
@@ -39,12 +39,7 @@ export function findCourse(db: DbOrTx, id: number) {
  * in progress and then see its outcome, instead of slipping in beside it.
  */
 export function lockCourse(tx: DbOrTx, id: number, mode: 'update' | 'share') {
-  return tx
-    .select()
-    .from(courses)
-    .where(eq(courses.id, id))
-    .for(mode)
-    .then((rows) => rows[0]);
+  return lockRow(tx, courses, eq(courses.id, id), mode);
 }
 
 export function insertCourse(db: DbOrTx, values: { title: string; description: string }) {

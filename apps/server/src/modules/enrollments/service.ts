@@ -10,15 +10,13 @@ import {
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
-import type { AccountsService } from '../accounts/service.js';
 import type { CourseContent } from '../courses/course-content.js';
-import type { CoursesService } from '../courses/service.js';
 import * as repo from './repository.js';
 
 const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
@@ -27,24 +25,16 @@ const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
 });
 
 export class EnrollmentsService implements CourseContent {
-  private readonly db: Db;
-  private readonly accounts: AccountsService;
-  private readonly courses: CoursesService;
-
-  constructor({ db, accounts, courses }: Pick<FastifyInstance, 'db' | 'accounts' | 'courses'>) {
-    this.db = db;
-    this.accounts = accounts;
-    this.courses = courses;
-  }
+  constructor(private readonly deps: Pick<FastifyInstance, 'db' | 'accounts' | 'courses'>) {}
 
   /** The course's enrolments (all, or one page with the total); 404 for a course that does not exist. */
   async listForCourse(courseId: number, query: EnrollmentListQuery): Promise<Enrollment[] | Page<Enrollment>> {
-    await this.courses.get(courseId);
+    await this.deps.courses.get(courseId);
     const sort = query.sort ? sortOf(query.sort) : undefined;
     return pageOrAll(query, {
       page: async (window) =>
-        (await repo.listForCourse(this.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
-      count: () => repo.countForCourse(this.db, courseId, query.q),
+        (await repo.listForCourse(this.deps.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
+      count: () => repo.countForCourse(this.deps.db, courseId, query.q),
     });
   }
 
@@ -58,7 +48,7 @@ export class EnrollmentsService implements CourseContent {
   ): Promise<BulkEnrollmentResult> {
     const ids = input.studentIds ? [...new Set(input.studentIds)] : undefined;
     if (ids) {
-      const found = new Set(await this.accounts.studentIdsAmong(ids));
+      const found = new Set(await this.deps.accounts.studentIdsAmong(ids));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length > 0) {
         throw notFound(
@@ -66,7 +56,7 @@ export class EnrollmentsService implements CourseContent {
         );
       }
     }
-    return this.courses.withCourseLocked(input.courseId, async (tx, course) => {
+    return this.deps.courses.withCourseLocked(input.courseId, async (tx, course) => {
       const status = course.paused ? 'DISABLED' : input.status;
       const created = await repo.insertEnrollments(tx, {
         courseId: course.id,
@@ -86,12 +76,12 @@ export class EnrollmentsService implements CourseContent {
    * keeps meaning "nobody has access" until the course is resumed.
    */
   async create(input: z.output<typeof createEnrollmentSchema>): Promise<Enrollment> {
-    const student = await this.accounts.findById(input.studentId);
+    const student = await this.deps.accounts.findById(input.studentId);
     if (!student) throw notFound('Student not found.');
     if (student.role !== 'ROLE_STUDENT') throw badRequest('Only student accounts can be enrolled.');
     try {
       // Under the course's share lock: a pause (or delete) in progress finishes first, so `paused` is current.
-      return await this.courses.withCourseLocked(input.courseId, async (tx, course) => {
+      return await this.deps.courses.withCourseLocked(input.courseId, async (tx, course) => {
         const status = course.paused ? 'DISABLED' : input.status;
         let id: number;
         try {
@@ -117,9 +107,9 @@ export class EnrollmentsService implements CourseContent {
   /** A student's enrolments, newest first; 404 when the id is not a student's. */
   async listForStudent(studentId: number): Promise<Enrollment[]> {
     // Only an account with no enrolments needs looking at: a staff id or an unknown one has none.
-    const rows = await repo.listForStudent(this.db, studentId);
+    const rows = await repo.listForStudent(this.deps.db, studentId);
     if (rows.length === 0) {
-      const student = await this.accounts.findById(studentId);
+      const student = await this.deps.accounts.findById(studentId);
       if (student?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
     }
     return rows.map(toEnrollment);
@@ -130,9 +120,9 @@ export class EnrollmentsService implements CourseContent {
    * "nobody has access" until the course is resumed), so that is refused with the reason.
    */
   async setStatus(actor: Principal, id: number, status: EnrollmentStatus): Promise<Enrollment> {
-    const current = await repo.findEnrollment(this.db, id);
+    const current = await repo.findEnrollment(this.deps.db, id);
     if (!current) throw notFound('Enrollment not found.');
-    return this.courses.withCourseLocked(current.courseId, async (tx, course) => {
+    return this.deps.courses.withCourseLocked(current.courseId, async (tx, course) => {
       if (course.paused && status === 'ACTIVE') {
         throw conflict(`Course "${course.title}" is paused; resume the course to give its students access.`);
       }
@@ -145,7 +135,7 @@ export class EnrollmentsService implements CourseContent {
   }
 
   async delete(actor: Principal, id: number): Promise<void> {
-    const deleted = await this.db.transaction(async (tx) => {
+    const deleted = await this.deps.db.transaction(async (tx) => {
       const row = await repo.deleteEnrollment(tx, id);
       if (row) await audit(tx, actor, 'enrollment.delete', `enrollment:${id}`, row);
       return row;
@@ -155,11 +145,11 @@ export class EnrollmentsService implements CourseContent {
 
   /** The courses a student may use now: an ACTIVE enrolment (a paused course has none). */
   activeCourseIds(studentId: number): Promise<number[]> {
-    return repo.activeCourseIds(this.db, studentId);
+    return repo.activeCourseIds(this.deps.db, studentId);
   }
 
   async isActive(studentId: number, courseId: number): Promise<boolean> {
-    return (await repo.activeCourseIds(this.db, studentId)).includes(courseId);
+    return (await repo.activeCourseIds(this.deps.db, studentId)).includes(courseId);
   }
 
   /** For another module's query: a condition on a student id column, "enrolled in this course". */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows } from '../../db/rows.js';
+import { countRows, lockRow } from '../../db/rows.js';
 import { exams, submissionAnswers, submissions } from '../../db/schema.js';
 import { containsPattern, totalColumn } from '../../lib/paging.js';
 
@@ -93,24 +93,12 @@ export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undef
     .then((rows) => rows[0]);
 }
 
-/** The exam row, locked until the transaction ends: its state changes one request at a time. */
-export function lockExam(tx: DbOrTx, id: number): Promise<ExamRow | undefined> {
-  return tx
-    .select()
-    .from(exams)
-    .where(eq(exams.id, id))
-    .for('update')
-    .then((rows) => rows[0]);
-}
-
-/** The exam row under a share lock: many may read it at once, a change to the exam waits for them. */
-export function shareLockExam(tx: DbOrTx, id: number): Promise<ExamRow | undefined> {
-  return tx
-    .select()
-    .from(exams)
-    .where(eq(exams.id, id))
-    .for('share')
-    .then((rows) => rows[0]);
+/**
+ * The exam row, locked until the transaction ends: `update`, its state changes one request at a
+ * time; `share`, many may read it at once and a change to the exam waits for them.
+ */
+export function lockExam(tx: DbOrTx, id: number, mode: 'update' | 'share' = 'update') {
+  return lockRow(tx, exams, eq(exams.id, id), mode);
 }
 
 /** Published exams whose content is still there, of these courses, soonest due first. */
@@ -164,13 +152,11 @@ export function updateExam(
   return tx.update(exams).set(values).where(eq(exams.id, id));
 }
 
-export function countSubmissions(db: DbOrTx, examId: number) {
-  return countRows(db, submissions, eq(submissions.examId, examId));
-}
-
-/** Scripts of the exam not marked yet (no PART II score). */
-export function countUnmarked(db: DbOrTx, examId: number) {
-  return countRows(db, submissions, and(eq(submissions.examId, examId), isNull(submissions.traditionalScore)));
+/** Scripts of an exam (`unmarked`: those without a PART II score yet), or of a student. */
+export function countSubmissions(db: DbOrTx, of: { examId: number; unmarked?: boolean } | { studentId: number }) {
+  if ('studentId' in of) return countRows(db, submissions, eq(submissions.studentId, of.studentId));
+  const unmarked = of.unmarked ? isNull(submissions.traditionalScore) : undefined;
+  return countRows(db, submissions, and(eq(submissions.examId, of.examId), unmarked));
 }
 
 /** Which of these questions some student has answered. */
@@ -200,8 +186,4 @@ export function examsOfCourse(db: DbOrTx, courseId: number) {
 /** Questions and their options go with their exam (cascade); submissions must be gone already. */
 export function deleteExamsOfCourse(db: DbOrTx, courseId: number) {
   return db.delete(exams).where(eq(exams.courseId, courseId));
-}
-
-export function countSubmissionsOfStudent(db: DbOrTx, studentId: number) {
-  return countRows(db, submissions, eq(submissions.studentId, studentId));
 }

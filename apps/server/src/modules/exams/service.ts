@@ -80,14 +80,14 @@ export class ExamsService extends ExamReads implements CourseContent {
    */
   withExamShared<T>(examId: number, work: (tx: Tx, exam: ExamInfo) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const exam = await repo.shareLockExam(tx, examId);
+      const exam = await repo.lockExam(tx, examId, 'share');
       if (!exam) throw notFound(EXAM_NOT_FOUND);
       return work(tx, exam);
     });
   }
 
   submissionCount(db: DbOrTx, examId: number): Promise<number> {
-    return repo.countSubmissions(db, examId);
+    return repo.countSubmissions(db, { examId });
   }
 
   /** Which of these questions some student has answered. */
@@ -102,7 +102,7 @@ export class ExamsService extends ExamReads implements CourseContent {
   async deleteContent(actor: Principal, id: number): Promise<Exam> {
     const keys = await this.withExamLocked(id, async (tx, exam) => {
       if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
-      if ((await repo.countSubmissions(tx, id)) > 0) throw conflict(EXAM_MESSAGES.hasSubmissions);
+      if ((await repo.countSubmissions(tx, { examId: id })) > 0) throw conflict(EXAM_MESSAGES.hasSubmissions);
       const keys = (await this.presenter.content?.deleteForExams(tx, [id])) ?? [];
       if (exam.paperKey) keys.push(exam.paperKey);
       await repo.updateExam(tx, id, { contentDeleted: true, published: false, paperKey: null });
@@ -134,7 +134,7 @@ export class ExamsService extends ExamReads implements CourseContent {
         throw conflict(EXAM_MESSAGES.gradesGate);
       }
       await repo.updateExam(tx, id, { gradesPublished });
-      const unmarkedCount = await repo.countUnmarked(tx, id);
+      const unmarkedCount = await repo.countSubmissions(tx, { examId: id, unmarked: true });
       const action = gradesPublished ? 'exam.publishGrades' : 'exam.unpublishGrades';
       await audit(tx, actor, action, `exam:${id}`, { ...describe(exam), unmarkedCount });
     });
@@ -167,7 +167,7 @@ export class ExamsService extends ExamReads implements CourseContent {
 
   /** How many exam submissions (marks) a student has: deleting the student deletes them too. */
   submissionsOfStudent(tx: DbOrTx, studentId: number): Promise<number> {
-    return repo.countSubmissionsOfStudent(tx, studentId);
+    return repo.countSubmissions(tx, { studentId });
   }
 
   /** Stored files go only after their rows are gone, so a failed delete never leaves rows pointing at nothing. */

@@ -1,17 +1,13 @@
 import { type createResourceSchema, RESOURCE_KEY_PATTERN, type Resource } from '@valence/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import { parseDateTime } from '../../lib/time.js';
-import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from '../courses/course-content.js';
-import type { CoursesService } from '../courses/service.js';
-import type { UploadsService } from '../uploads/uploads.js';
 import * as repo from './repository.js';
 
 const ATTACHED_ALREADY = 'This uploaded file is already attached to a resource.';
@@ -19,27 +15,13 @@ const ATTACHED_ALREADY = 'This uploaded file is already attached to a resource.'
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'uploads' | 'courses' | 'config' | 'log'>;
 
 export class ResourcesService implements CourseContent {
-  private readonly db: Db;
-  private readonly storage: ObjectStorage;
-  private readonly uploads: UploadsService;
-  private readonly courses: CoursesService;
-  private readonly config: Pick<Config, 'timeZone' | 'downloadLinkTtlSeconds'>;
-  private readonly log: FastifyBaseLogger;
-
-  constructor({ db, storage, uploads, courses, config, log }: Deps) {
-    this.db = db;
-    this.storage = storage;
-    this.uploads = uploads;
-    this.courses = courses;
-    this.config = config;
-    this.log = log;
-  }
+  constructor(private readonly deps: Deps) {}
 
   /** Stored files are answered with a fresh signed link; external links as they are. */
   private async toResource(row: repo.ResourceRow): Promise<Resource> {
     const url = row.objectKey
-      ? await this.storage.signedUrl(row.objectKey, {
-          ttlSeconds: this.config.downloadLinkTtlSeconds,
+      ? await this.deps.storage.signedUrl(row.objectKey, {
+          ttlSeconds: this.deps.config.downloadLinkTtlSeconds,
           fileName: row.name,
         })
       : row.url;
@@ -57,25 +39,25 @@ export class ResourcesService implements CourseContent {
   }
 
   async listForCourse(courseId: number): Promise<Resource[]> {
-    const rows = await repo.listForCourse(this.db, courseId);
+    const rows = await repo.listForCourse(this.deps.db, courseId);
     return Promise.all(rows.map((row) => this.toResource(row)));
   }
 
   /** What students see of a course: lectures already live and not yet expired, with signed links. */
   async liveForCourse(courseId: number, now = new Date()): Promise<Resource[]> {
-    const rows = (await repo.listForCourse(this.db, courseId)).filter((row) => isLive(row, now));
+    const rows = (await repo.listForCourse(this.deps.db, courseId)).filter((row) => isLive(row, now));
     return Promise.all(rows.map((row) => this.toResource(row)));
   }
 
   /** One lecture as a student may use it: its course, name, length and whether it is live now. */
   async findLecture(id: number, now = new Date()) {
-    const row = await repo.findResource(this.db, id);
+    const row = await repo.findResource(this.deps.db, id);
     if (!row) return null;
     return { id: row.id, courseId: row.courseId, name: row.name, duration: row.duration, live: isLive(row, now) };
   }
 
   async create(input: z.output<typeof createResourceSchema>): Promise<Resource> {
-    const { timeZone } = this.config;
+    const { timeZone } = this.deps.config;
     const liveAt = parseDateTime(input.liveAt, timeZone);
     const recordingAt = parseDateTime(input.recordingAt, timeZone);
     const expiresAt = input.expiresAt ? parseDateTime(input.expiresAt, timeZone) : null;
@@ -84,13 +66,13 @@ export class ResourcesService implements CourseContent {
     let objectKey: string | null = null;
     let sizeBytes: number | null = null;
     if (input.type !== 'link' && RESOURCE_KEY_PATTERN.test(input.url)) {
-      const upload = await this.uploads.getCompletedUpload(input.url);
+      const upload = await this.deps.uploads.getCompletedUpload(input.url);
       if (!upload) throw badRequest('The uploaded file was not found or its upload is not complete.');
       objectKey = input.url;
       sizeBytes = upload.size;
     }
     // Under the course's share lock: a course being deleted is deleted first, then this is a 404.
-    const row = await this.courses.withCourseLocked(input.courseId, async (tx) => {
+    const row = await this.deps.courses.withCourseLocked(input.courseId, async (tx) => {
       try {
         return await repo.insertResource(tx, {
           courseId: input.courseId,
@@ -114,16 +96,16 @@ export class ResourcesService implements CourseContent {
   }
 
   async delete(actor: Principal, id: number): Promise<void> {
-    const row = await repo.findResource(this.db, id);
+    const row = await repo.findResource(this.deps.db, id);
     if (!row) throw notFound('Resource not found.');
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await repo.deleteResource(tx, id);
       await audit(tx, actor, 'resource.delete', `resource:${id}`, { name: row.name, courseId: row.courseId });
     });
     if (row.objectKey) {
-      await this.storage
+      await this.deps.storage
         .delete(row.objectKey)
-        .catch((error) => this.log.warn({ err: error, key: row.objectKey }, 'resource file not found in storage'));
+        .catch((error) => this.deps.log.warn({ err: error, key: row.objectKey }, 'resource file not found in storage'));
     }
   }
 

@@ -6,12 +6,9 @@ import {
   STAFF_ROLES,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
-import type { AccountsService } from '../accounts/service.js';
 import { examsUnderIdentifier, type IdentifierRow, scoreRows } from './marks-repository.js';
-import type { SubmissionsService } from './service.js';
 
 export const NO_EXAM_WITH_IDENTIFIER = 'No exam with that identifier.';
 export const NO_SUBMISSION_FOR_IDENTIFIER = 'No submission for this exam identifier.';
@@ -47,15 +44,7 @@ type Deps = Pick<FastifyInstance, 'db' | 'accounts' | 'submissions'>;
  * their own, and only what is published (MCQ once its exam is, PART II once its marks are).
  */
 export class MarksService {
-  private readonly db: Db;
-  private readonly accounts: AccountsService;
-  private readonly submissions: SubmissionsService;
-
-  constructor({ db, accounts, submissions }: Deps) {
-    this.db = db;
-    this.accounts = accounts;
-    this.submissions = submissions;
-  }
+  constructor(private readonly deps: Deps) {}
 
   /** Whether the caller sees every mark (staff); a student asking about someone else is refused. */
   private seesAll(caller: Principal, studentId: number): boolean {
@@ -65,14 +54,14 @@ export class MarksService {
   }
 
   private async student(studentId: number) {
-    const account = await this.accounts.findById(studentId);
+    const account = await this.deps.accounts.findById(studentId);
     if (account?.role !== 'ROLE_STUDENT') throw notFound(STUDENT_NOT_FOUND);
     return account;
   }
 
   async examScore(caller: Principal, studentId: number, identifier: string): Promise<ExamScore> {
     const all = this.seesAll(caller, studentId);
-    const rows = await examsUnderIdentifier(this.db, studentId, identifier);
+    const rows = await examsUnderIdentifier(this.deps.db, studentId, identifier);
     if (rows.length === 0) throw notFound(NO_EXAM_WITH_IDENTIFIER);
     const mcq = firstOf(rows, 'MCQ');
     const partTwo = firstOf(rows, 'TRADITIONAL');
@@ -95,7 +84,7 @@ export class MarksService {
   /** One row per identifier the student submitted under, most recent first (one grouped query). */
   async scoreSummary(caller: Principal, studentId: number): Promise<ScoreSummaryRow[]> {
     const all = this.seesAll(caller, studentId);
-    const rows = await scoreRows(this.db, studentId, !all);
+    const rows = await scoreRows(this.deps.db, studentId, !all);
     // Staff asking about an id with no scores may have the wrong id: only then is the account read.
     if (all && rows.length === 0) await this.student(studentId);
     return rows.map((row) => ({
@@ -107,7 +96,7 @@ export class MarksService {
   /** Staff's full picture of one student under one identifier, unpublished marks included. */
   async marksSummary(studentId: number, identifier: string): Promise<MarksSummary> {
     const student = await this.student(studentId);
-    const rows = await examsUnderIdentifier(this.db, studentId, identifier);
+    const rows = await examsUnderIdentifier(this.deps.db, studentId, identifier);
     if (rows.length === 0) throw notFound(NO_EXAM_WITH_IDENTIFIER);
     const mcq = firstOf(rows, 'MCQ');
     const partTwo = firstOf(rows, 'TRADITIONAL');
@@ -115,7 +104,7 @@ export class MarksService {
     const partTwoSubmission = partTwo?.submission ?? null;
     const examIdentifier = (mcq ?? partTwo)?.exam.examIdentifier ?? identifier;
     const link = (key: string | null | undefined, what: 'answer' | 'marked') =>
-      this.submissions.files.link(key ?? null, student.username, examIdentifier, what);
+      this.deps.submissions.files.link(key ?? null, student.username, examIdentifier, what);
     return {
       studentId,
       studentName: student.name?.trim() || student.username,

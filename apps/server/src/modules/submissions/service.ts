@@ -7,14 +7,12 @@ import {
   type Submission,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
-import type { ExamsService } from '../exams/service.js';
-import type { QuestionsService } from '../questions/service.js';
 import { SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -30,35 +28,29 @@ type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams' 
  */
 export class SubmissionsService {
   readonly files: SubmissionFiles;
-  private readonly db: Db;
-  private readonly exams: ExamsService;
-  private readonly questions: QuestionsService;
 
-  constructor({ db, storage, config, log, exams, questions }: Deps) {
-    this.db = db;
-    this.exams = exams;
-    this.questions = questions;
-    this.files = new SubmissionFiles(storage, config, log);
+  constructor(private readonly deps: Deps) {
+    this.files = new SubmissionFiles(deps.storage, deps.config, deps.log);
   }
 
   /** Newest first; `q` matches the student's name or username (contains, any case) or their exact id. */
   async list(examId: number, query: PageQuery): Promise<Submission[] | Page<Submission>> {
-    const exam = { id: examId, identifier: this.exams.identifierSql(examId) };
+    const exam = { id: examId, identifier: this.deps.exams.identifierSql(examId) };
     const answer = await pageOrAll<repo.ListedRow & { examIdentifier: string | null }>(query, {
-      page: (window) => repo.pageOfExam(this.db, exam, query.q, window),
-      count: () => repo.countOfExam(this.db, examId, query.q),
+      page: (window) => repo.pageOfExam(this.deps.db, exam, query.q, window),
+      count: () => repo.countOfExam(this.deps.db, examId, query.q),
     });
     const rows = Array.isArray(answer) ? answer : answer.items;
     // Rows prove the exam exists and carry its identifier; an empty list may be an unknown exam (404).
-    const identifier = rows[0]?.examIdentifier ?? (await this.exams.info(examId)).examIdentifier;
+    const identifier = rows[0]?.examIdentifier ?? (await this.deps.exams.info(examId)).examIdentifier;
     const present = (items: repo.ListedRow[]) => Promise.all(items.map((row) => this.files.present(row, identifier)));
     return Array.isArray(answer) ? present(answer) : { ...answer, items: await present(answer.items) };
   }
 
   async get(id: number): Promise<Submission> {
-    const row = await repo.findListed(this.db, id);
+    const row = await repo.findListed(this.deps.db, id);
     if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-    return this.files.present(row, (await this.exams.info(row.examId)).examIdentifier);
+    return this.files.present(row, (await this.deps.exams.info(row.examId)).examIdentifier);
   }
 
   /**
@@ -72,10 +64,10 @@ export class SubmissionsService {
     raw: Record<string, unknown>,
     paper: StoredFile | null,
   ): Promise<Submission> {
-    const oldPaper = await this.db.transaction(async (tx) => {
+    const oldPaper = await this.deps.db.transaction(async (tx) => {
       const current = await repo.lockSubmission(tx, id);
       if (!current) throw notFound(SUBMISSION_NOT_FOUND);
-      const exam = await this.exams.info(current.examId, tx);
+      const exam = await this.deps.exams.info(current.examId, tx);
       if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
       const parsed = gradeFieldsSchema.safeParse(raw);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SUBMISSION_MESSAGES.scoreNumber);
@@ -108,13 +100,13 @@ export class SubmissionsService {
 
   /** The student's MCQ answers against the exam's current questions, in their order. */
   async mcqFeedback(id: number): Promise<McqFeedback> {
-    const row = await repo.findListed(this.db, id);
+    const row = await repo.findListed(this.deps.db, id);
     if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-    const exam = await this.exams.info(row.examId);
+    const exam = await this.deps.exams.info(row.examId);
     if (exam.examType !== 'MCQ') throw badRequest(NOT_MCQ_SUBMISSION);
     const [questions, answers] = await Promise.all([
-      this.questions.listForExam(this.db, exam.id),
-      repo.answersOf(this.db, id),
+      this.deps.questions.listForExam(this.deps.db, exam.id),
+      repo.answersOf(this.deps.db, id),
     ]);
     const chosen = new Map(answers.map((answer) => [answer.questionId, answer.optionId]));
     const questionsFeedback = questions.map((question) => {

@@ -7,19 +7,13 @@ import {
   SUBMISSION_MESSAGES,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
-import type { CoursesService } from '../courses/service.js';
-import type { EnrollmentsService } from '../enrollments/service.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
-import type { ExamsService } from '../exams/service.js';
-import type { QuestionsService } from '../questions/service.js';
 import { mine } from './presenter.js';
 import * as repo from './repository.js';
-import type { SubmissionsService } from './service.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course.';
 export const NO_PAPER = 'This exam has no paper: it is answered by choosing options.';
@@ -39,31 +33,17 @@ type Deps = Pick<FastifyInstance, 'db' | 'courses' | 'enrollments' | 'exams' | '
  * unpublished exam is answered as unknown (404), so its existence is not revealed.
  */
 export class StudentExamsService {
-  private readonly db: Db;
-  private readonly courses: CoursesService;
-  private readonly enrollments: EnrollmentsService;
-  private readonly exams: ExamsService;
-  private readonly questions: QuestionsService;
-  private readonly submissions: SubmissionsService;
-
-  constructor({ db, courses, enrollments, exams, questions, submissions }: Deps) {
-    this.db = db;
-    this.courses = courses;
-    this.enrollments = enrollments;
-    this.exams = exams;
-    this.questions = questions;
-    this.submissions = submissions;
-  }
+  constructor(private readonly deps: Deps) {}
 
   /** Soonest due first; MCQ questions with their options in stored order, never the answer key. */
   async myExams(student: Principal): Promise<StudentExam[]> {
-    const courseIds = await this.enrollments.activeCourseIds(student.id);
-    const exams = await this.exams.publishedOfCourses(courseIds);
+    const courseIds = await this.deps.enrollments.activeCourseIds(student.id);
+    const exams = await this.deps.exams.publishedOfCourses(courseIds);
     const ids = exams.map((exam) => exam.id);
     const [courses, questions, submitted] = await Promise.all([
-      this.courses.listByIds(courseIds),
-      this.questions.forStudents(exams.filter((exam) => exam.examType === 'MCQ').map((exam) => exam.id)),
-      repo.submittedAmong(this.db, student.id, ids),
+      this.deps.courses.listByIds(courseIds),
+      this.deps.questions.forStudents(exams.filter((exam) => exam.examType === 'MCQ').map((exam) => exam.id)),
+      repo.submittedAmong(this.deps.db, student.id, ids),
     ]);
     const titles = new Map(courses.map((course) => [course.id, course.title]));
     return exams.map((exam) => ({
@@ -82,7 +62,7 @@ export class StudentExamsService {
 
   async paper(student: Principal, examId: number): Promise<{ url: string }> {
     const exam = await this.open(student, examId);
-    const url = exam.examType === 'TRADITIONAL' ? await this.exams.paperLink(examId) : null;
+    const url = exam.examType === 'TRADITIONAL' ? await this.deps.exams.paperLink(examId) : null;
     if (!url) throw notFound(NO_PAPER);
     return { url };
   }
@@ -94,9 +74,9 @@ export class StudentExamsService {
    */
   async submitMcq(student: Principal, examId: number, input: McqAnswers): Promise<MySubmission> {
     await this.open(student, examId);
-    return this.exams.withExamShared(examId, async (tx, exam) => {
+    return this.deps.exams.withExamShared(examId, async (tx, exam) => {
       assertAnswerable(exam, 'MCQ');
-      const key = await this.questions.answerKey(tx, examId);
+      const key = await this.deps.questions.answerKey(tx, examId);
       const options = new Map(
         key.flatMap((q) => q.options.map((o) => [o.id, { questionId: q.id, correct: o.isCorrect }])),
       );
@@ -134,7 +114,7 @@ export class StudentExamsService {
   async upload(student: Principal, examId: number, file: StoredFile | null) {
     if (!file) throw badRequest(NO_ANSWER_FILE);
     await this.open(student, examId);
-    const result = await this.exams.withExamShared(examId, async (tx, exam) => {
+    const result = await this.deps.exams.withExamShared(examId, async (tx, exam) => {
       assertAnswerable(exam, 'TRADITIONAL');
       const created = await repo.insertSubmission(tx, { examId, studentId: student.id, answerKey: file.key });
       if (created) return { row: created, exam, created: true, oldKey: null };
@@ -144,15 +124,15 @@ export class StudentExamsService {
       const row = await repo.updateSubmission(tx, current.id, { answerKey: file.key, submittedAt: new Date() });
       return { row, exam, created: false, oldKey: current.answerKey };
     });
-    await this.submissions.files.remove([result.oldKey]);
+    await this.deps.submissions.files.remove([result.oldKey]);
     return { created: result.created, submission: mine(result.row, result.exam) };
   }
 
   /** An exam the student may see: published, content there (else 404), of an active course (else 403). */
   private async open(student: Principal, examId: number): Promise<ExamInfo> {
-    const exam = await this.exams.info(examId);
+    const exam = await this.deps.exams.info(examId);
     if (!exam.published || exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
-    if (!(await this.enrollments.isActive(student.id, exam.courseId))) throw forbidden(NOT_ENROLLED);
+    if (!(await this.deps.enrollments.isActive(student.id, exam.courseId))) throw forbidden(NOT_ENROLLED);
     return exam;
   }
 }
