@@ -17,7 +17,7 @@ export const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Nu
 
 /** What a repository offers for one growing list: a page of rows, and a count. */
 export type PagedSource<T> = {
-  /** Rows may carry the total (`totalColumn`); a list that counts separately leaves it out. */
+  /** Rows may carry the total (`totalColumn`, `totalOf`); a list that counts separately leaves it out. */
   page: (window: { limit: number; offset: number }) => Promise<(T & { total?: number })[]>;
   /** Asked when no row carries the total: a list that counts separately, an empty page, `limit=0`. */
   count: () => Promise<number>;

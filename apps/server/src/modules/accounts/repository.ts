@@ -7,8 +7,11 @@ import { containsPattern, totalOf } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
+/** The account of this username, in any case (the unique index is on `lower(username)`). */
+const usernameIs = (username: string) => eq(sql`lower(${accounts.username})`, username.toLowerCase());
+
 export function findByUsername(db: DbOrTx, username: string) {
-  return findRow(db, accounts, eq(sql`lower(${accounts.username})`, username.toLowerCase()));
+  return findRow(db, accounts, usernameIs(username));
 }
 
 /**
@@ -16,9 +19,8 @@ export function findByUsername(db: DbOrTx, username: string) {
  * statement, so a call naming a student by username costs one round trip, not two.
  */
 export function studentIdByUsername(username: string): SQL<number | null> {
-  return sql<
-    number | null
-  >`(select ${accounts.id} from ${accounts} where lower(${accounts.username}) = ${username.toLowerCase()} and ${accounts.role} = 'ROLE_STUDENT')`;
+  const student = and(usernameIs(username), eq(accounts.role, 'ROLE_STUDENT'));
+  return sql<number | null>`(select ${accounts.id} from ${accounts} where ${student})`;
 }
 
 export function findById(db: DbOrTx, id: number) {
