@@ -28,6 +28,8 @@ describe('students', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    // Sign-in ends on the dashboard: a click before that navigation lands can be undone by it.
+    await page.waitForURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Students' }).click();
 
     // A wrong input first: too short a username is refused with the reason, nothing is lost.
