@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ API_PREFIX: 'api/' }, 'API_PREFIX'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ TIME_ZONE: 'Mars/Olympus' }, 'TIME_ZONE'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ S3_ENDPOINT: 'http://x' }, 'S3_BUCKET'],

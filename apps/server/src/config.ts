@@ -25,6 +25,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -110,6 +111,8 @@ export type Config = {
   apiPrefix: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections the server keeps open (not used by the embedded database). */
+  databasePoolSize: number;
   s3:
     | {
         endpoint: string | undefined;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiPrefix: e.API_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

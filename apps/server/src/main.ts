@@ -8,7 +8,11 @@ async function main() {
   const config = loadConfig();
   prepareDataDir(config);
   const secret = loadSecret(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const storage = await createStorage(config, secret);
   const app = await buildApp({ config, database, storage, secret });
   await ensureSuperadmin(database.db, config, app.log);

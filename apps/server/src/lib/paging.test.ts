@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
-import { containsPattern, pageOrAll } from './paging.js';
+import { contains, containsPattern, pageOrAll } from './paging.js';
 
 const rows = (n: number, total: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, total }));
 
@@ -36,5 +38,21 @@ describe('pageOrAll', () => {
 describe('containsPattern', () => {
   it('lowers the text and takes LIKE wildcards literally', () => {
     expect(containsPattern('Ka%_\\')).toBe('%ka\\%\\_\\\\%');
+  });
+});
+
+describe('contains', () => {
+  const render = (q: string) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(contains(sql`name_lower`, q));
+    return { sql: text, params };
+  };
+
+  it('asks LIKE (which a trigram index answers) from three letters on', () => {
+    expect(render('Pér%')).toEqual({ sql: 'name_lower like $1', params: ['%pér\\%%'] });
+  });
+
+  it('asks strpos for one or two letters, taking the text as it is', () => {
+    expect(render('Ka')).toEqual({ sql: 'strpos(name_lower, $1) > 0', params: ['ka'] });
+    expect(render('_')).toEqual({ sql: 'strpos(name_lower, $1) > 0', params: ['_'] });
   });
 });

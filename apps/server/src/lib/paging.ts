@@ -1,5 +1,5 @@
 import type { Page, PageQuery } from '@valence/contract';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * Selected beside a page's columns: how many rows match the whole query, counted in the same
@@ -42,4 +42,19 @@ export async function pageOrAll<T>(query: PageQuery, source: PagedSource<T>): Pr
 /** `q` as a case-insensitive "contains" pattern for LIKE, its own % and _ taken literally. */
 export function containsPattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Shorter searches have no trigram for an index to look up. */
+export const TRIGRAM = 3;
+
+/**
+ * `lowered` (a lower-case column or expression) contains `q`, any case. A trigram index answers a
+ * LIKE of three letters or more; a shorter `q` must read every row whatever the plan, and is written
+ * with strpos so that its statement (named: db/named-statements.ts) keeps a plan of its own rather
+ * than one made for the index, which would walk the whole index for it.
+ */
+export function contains(lowered: SQLWrapper, q: string): SQL {
+  return [...q].length >= TRIGRAM
+    ? sql`${lowered} like ${containsPattern(q)}`
+    : sql`strpos(${lowered}, ${q.toLowerCase()}) > 0`;
 }

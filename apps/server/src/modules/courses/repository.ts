@@ -2,12 +2,11 @@ import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, findRow, lockRow } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
-import { containsPattern, totalColumn } from '../../lib/paging.js';
+import { contains, totalColumn } from '../../lib/paging.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
-const titleContains = (q: string | undefined) =>
-  q ? sql`lower(${courses.title}) like ${containsPattern(q)}` : undefined;
+const titleContains = (q: string | undefined) => (q ? contains(sql`lower(${courses.title})`, q) : undefined);
 
 /** Newest first; with `q`, only titles that contain it (any case). */
 export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {

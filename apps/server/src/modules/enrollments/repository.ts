@@ -1,8 +1,8 @@
 import type { EnrollmentStatus } from '@valence/contract';
-import { and, asc, type Column, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
-import { containsPattern } from '../../lib/paging.js';
+import { contains } from '../../lib/paging.js';
 
 /**
  * An enrolment is shown with its course title and student username, and is searched and sorted by
@@ -43,7 +43,7 @@ export type EnrollmentSortField = keyof typeof sortColumns;
 
 function ofCourse(courseId: number, q: string | undefined) {
   const inCourse = eq(enrollments.courseId, courseId);
-  return q ? and(inCourse, like(accounts.usernameLower, containsPattern(q))) : inCourse;
+  return q ? and(inCourse, contains(accounts.usernameLower, q)) : inCourse;
 }
 
 /**
@@ -97,7 +97,7 @@ export async function insertEnrollments(
       ? // One array parameter (the ids are validated integers), not one parameter per student.
         sql`a.id = any(${`{${values.students.ids.join(',')}}`}::int[])`
       : values.students.q
-        ? sql`a.username_lower like ${containsPattern(values.students.q)}`
+        ? contains(sql`a.username_lower`, values.students.q)
         : sql`true`;
   const result = await db.execute(sql`
     insert into enrollments (course_id, student_id, status)

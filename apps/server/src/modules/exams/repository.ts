@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams, submissionAnswers, submissions } from '../../db/schema.js';
-import { containsPattern, totalColumn } from '../../lib/paging.js';
+import { contains, totalColumn } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type ExamWithCounts = ExamRow & { submissionCount: number; unmarkedCount: number };
@@ -25,10 +25,9 @@ const withCounts = { ...getTableColumns(exams), submissionCount: submissionCount
 
 /** The course's exams, those whose title or description contains `q` (any case) when given. */
 function ofCourse(courseId: number, q: string | undefined) {
-  const pattern = q ? containsPattern(q) : undefined;
   return and(
     eq(exams.courseId, courseId),
-    pattern ? sql`(lower(${exams.title}) like ${pattern} or lower(${exams.description}) like ${pattern})` : undefined,
+    q ? or(contains(sql`lower(${exams.title})`, q), contains(sql`lower(${exams.description})`, q)) : undefined,
   );
 }
 

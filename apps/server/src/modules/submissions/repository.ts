@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, submissionAnswers, submissions } from '../../db/schema.js';
-import { containsPattern, totalOf } from '../../lib/paging.js';
+import { contains, totalOf } from '../../lib/paging.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission with who made it: the account's name (else its username) and username. */
@@ -27,13 +27,12 @@ const listed = {
 /** The exam's submissions whose student's name or username contains `q`, or whose id is `q`. */
 function ofExam(examId: number, q: string | undefined) {
   if (!q) return eq(submissions.examId, examId);
-  const pattern = containsPattern(q);
   const id = /^\d{1,10}$/.test(q) && Number(q) <= MAX_ID ? Number(q) : undefined;
   return and(
     eq(submissions.examId, examId),
     or(
-      like(accounts.usernameLower, pattern),
-      like(accounts.nameLower, pattern),
+      contains(accounts.usernameLower, q),
+      contains(accounts.nameLower, q),
       id === undefined ? undefined : eq(submissions.studentId, id),
     ),
   );

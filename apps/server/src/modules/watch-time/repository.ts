@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
-import { containsPattern, totalColumn } from '../../lib/paging.js';
+import { contains, totalColumn } from '../../lib/paging.js';
 
 const sortColumns = {
   videoName: watchTime.videoName,
@@ -17,7 +17,7 @@ export type WatchFilter = { studentId: number | SQL<number | null>; q?: string |
 function matching(filter: WatchFilter) {
   return and(
     eq(watchTime.studentId, filter.studentId),
-    filter.q ? sql`lower(${watchTime.videoName}) like ${containsPattern(filter.q)}` : undefined,
+    filter.q ? contains(sql`lower(${watchTime.videoName})`, filter.q) : undefined,
     filter.from ? gte(watchTime.timestamp, filter.from) : undefined,
     filter.to ? lte(watchTime.timestamp, filter.to) : undefined,
   );
