@@ -232,10 +232,21 @@ describe('serving the web app', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
-  it('sets security headers', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/' });
-    expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  it('sets security headers on pages, API answers and errors alike', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/' }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/courses' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401]);
+    for (const answer of answers) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['content-security-policy']).toContain('frame-src https://www.youtube.com');
+    }
   });
 });
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { redactUrl } from './lib/redact-url.js';
 import { modulePlugins, moduleRoutes } from './modules/index.js';
 import { accessControl, type RouteInfo, tokensPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 declare module 'fastify' {
@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     // The SPA loads only its own bundles; inline styles are Mantine's CSS variables; media may come
     // from the S3 store or YouTube.
     contentSecurityPolicy: {
