@@ -1,11 +1,13 @@
 import type { Role } from '@valence/contract';
-import { and, asc, type Column, eq, inArray, like, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, findRow } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
-import { containsPattern, totalOf } from '../../lib/paging.js';
+import { contains, totalOf } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
+/** What a bearer token is checked on every request against. */
+export type Session = { id: number; username: string; role: Role; sessionVersion: number };
 
 /** The account of this username, in any case (the unique index is on `lower(username)`). */
 const usernameIs = (username: string) => eq(sql`lower(${accounts.username})`, username.toLowerCase());
@@ -58,7 +60,7 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
 function studentsWhere(filter: StudentFilter) {
   return and(
     eq(accounts.role, 'ROLE_STUDENT'),
-    filter.q ? like(accounts.usernameLower, containsPattern(filter.q)) : undefined,
+    filter.q ? contains(accounts.usernameLower, filter.q) : undefined,
     filter.exclude ? not(filter.exclude(accounts.id)) : undefined,
   );
 }
@@ -72,15 +74,18 @@ export type StudentFilter = {
   exclude?: ((accountId: Column) => SQL) | undefined;
 };
 
-/** Without secrets: only the columns a student answer carries. */
-export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number; offset: number }) {
+/**
+ * Without secrets: only the columns a student answer carries; each row with the total unless
+ * `counted` says the caller counts apart.
+ */
+export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number; offset: number; counted?: boolean }) {
   return db
     .select({
       id: accounts.id,
       username: accounts.username,
       name: accounts.name,
       loggedIn: accounts.loggedIn,
-      total: totalOf(countQuery(db, filter)),
+      ...(filter.counted ? {} : { total: totalOf(countQuery(db, filter)) }),
     })
     .from(accounts)
     .where(studentsWhere(filter))
@@ -110,7 +115,7 @@ export function studentIdsAmong(db: DbOrTx, ids: number[]): Promise<number[]> {
 }
 
 /** What a bearer token is checked against: the account's role and current session version. */
-export function findSession(db: DbOrTx, id: number) {
+export function findSession(db: DbOrTx, id: number): Promise<Session | undefined> {
   return db
     .select({
       id: accounts.id,

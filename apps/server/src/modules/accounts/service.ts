@@ -3,9 +3,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db, DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
+import { TRIGRAM } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { ACCOUNT_CHANGED, HeardCache } from './heard-cache.js';
 import * as repo from './repository.js';
-import { ACCOUNT_CHANGED, SessionCache } from './session-cache.js';
 
 /**
  * The one account table behind staff, students and sign-in. Other modules read and change
@@ -13,29 +14,39 @@ import { ACCOUNT_CHANGED, SessionCache } from './session-cache.js';
  */
 export class AccountsService {
   private readonly db: Db;
-  private readonly sessions: SessionCache;
+  /** Sessions by account id. */
+  private readonly sessions: HeardCache<number, repo.Session>;
+  /**
+   * Student counts that read every student (all of them, or a `q` too short for the trigram index),
+   * by `q`: the Students screen asks again for each page and for each staff member typing.
+   */
+  private readonly studentCounts: HeardCache<string, number>;
 
   constructor({ db }: Pick<FastifyInstance, 'db'>) {
     this.db = db;
-    this.sessions = new SessionCache((id) => repo.findSession(this.db, id));
+    this.sessions = new HeardCache((id) => repo.findSession(this.db, id));
+    this.studentCounts = new HeardCache((q) => repo.countStudents(this.db, { q: q || undefined }), 2_000);
   }
 
   /**
-   * Keeps checked sessions in memory while every account change is heard (see SessionCache);
-   * resolves to what stops listening.
+   * Keeps checked sessions and student counts in memory while every account change is heard (see
+   * HeardCache); resolves to what stops listening.
    */
   async watchChanges(listen: Database['listen'], log: FastifyBaseLogger): Promise<() => Promise<void>> {
     const stop = await listen(
       ACCOUNT_CHANGED,
-      (payload) => this.sessions.forget(Number(payload)),
+      (payload) => this.changed(Number(payload)),
       (error) => {
         this.sessions.stop();
+        this.studentCounts.stop();
         log.warn({ err: error }, 'Account changes are no longer heard: sessions are checked in the database only.');
       },
     );
     this.sessions.start();
+    this.studentCounts.start();
     return async () => {
       this.sessions.stop();
+      this.studentCounts.stop();
       await stop();
     };
   }
@@ -46,11 +57,13 @@ export class AccountsService {
       throw conflict(`Username '${input.username}' is already taken.`);
     }
     try {
-      return await repo.insertAccount(this.db, {
+      const row = await repo.insertAccount(this.db, {
         username: input.username,
         passwordHash: await hashPassword(input.password),
         role: input.role,
       });
+      this.changed(row.id);
+      return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
       throw error;
@@ -70,7 +83,7 @@ export class AccountsService {
     return repo.findById(this.db, id);
   }
 
-  /** The session a token is checked against: from memory when this server has it (see SessionCache). */
+  /** The session a token is checked against: from memory when this server has it (see HeardCache). */
   findSession(id: number) {
     return this.sessions.get(id);
   }
@@ -79,12 +92,14 @@ export class AccountsService {
     return repo.listByRoles(this.db, roles);
   }
 
+  /** A page of students; its rows carry the total unless `countStudents` keeps it (see `kept`). */
   listStudents(filter: repo.StudentFilter & { limit: number; offset: number }) {
-    return repo.listStudents(this.db, filter);
+    return repo.listStudents(this.db, { ...filter, counted: kept(filter) });
   }
 
-  countStudents(filter: repo.StudentFilter) {
-    return repo.countStudents(this.db, filter);
+  async countStudents(filter: repo.StudentFilter): Promise<number> {
+    if (!kept(filter)) return repo.countStudents(this.db, filter);
+    return (await this.studentCounts.get(filter.q ?? '')) ?? 0;
   }
 
   countByRole(role: Role) {
@@ -95,21 +110,27 @@ export class AccountsService {
     return repo.studentIdsAmong(this.db, ids);
   }
 
+  /** What an account's change may alter: its session, and any count of students. */
+  private changed(id: number) {
+    this.sessions.forget(id);
+    this.studentCounts.clear();
+  }
+
   // Each change below is also heard through the accounts trigger; forgetting at once as well means
   // this server's own next request never waits for the notification.
   async setLoggedIn(id: number, loggedIn: boolean): Promise<void> {
     await repo.setLoggedIn(this.db, id, loggedIn);
-    this.sessions.forget(id);
+    this.changed(id);
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
     await repo.setPasswordHash(this.db, id, passwordHash);
-    this.sessions.forget(id);
+    this.changed(id);
   }
 
   async endSessions(id: number): Promise<void> {
     await repo.endSessions(this.db, id);
-    this.sessions.forget(id);
+    this.changed(id);
   }
 
   /** A new username (unique, any case) and, when given, a new password, which ends old sessions. */
@@ -123,7 +144,7 @@ export class AccountsService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (row && passwordHash) await repo.endSessions(this.db, id);
-      this.sessions.forget(id);
+      this.changed(id);
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
@@ -134,7 +155,12 @@ export class AccountsService {
   /** Inside the caller's transaction when one is given, so a refusal or audit goes with it. */
   async delete(id: number, tx: DbOrTx = this.db) {
     const row = await repo.deleteAccount(tx, id);
-    this.sessions.forget(id);
+    this.changed(id);
     return row;
   }
+}
+
+/** Counts without `exclude` that no index narrows (no `q`, or under three letters) are kept. */
+function kept(filter: repo.StudentFilter): boolean {
+  return !filter.exclude && [...(filter.q ?? '')].length < TRIGRAM;
 }

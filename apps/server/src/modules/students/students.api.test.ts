@@ -1,4 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema.js';
 import {
   type AuthHeaders,
   expectMessage,
@@ -66,6 +68,31 @@ describe('GET /students', () => {
       'priya%shan',
     ]);
     expect((await list('?limit=8&q=_')).json().total).toBe(1);
+  });
+
+  it('keeps its totals exact as students come and go, whichever server changes them', async () => {
+    const totals = async () => [
+      (await list('?limit=0')).json().total,
+      (await list('?limit=8&q=ka')).json().total,
+      (await list('?limit=8&q=kav')).json().total,
+    ];
+    const [all, ka, kav] = await totals();
+    // Through this server: counted again at once.
+    const kavya = await t.app.accounts.create({ username: 'kavya', password: 'chem-2026', role: 'ROLE_STUDENT' });
+    expect(await totals()).toEqual([all + 1, ka + 1, kav + 1]);
+    // Written by another server (here, straight into the database): heard through the accounts trigger.
+    const [raw] = await t.database.db
+      .insert(accounts)
+      .values({ username: 'kavishka', passwordHash: 'x', role: 'ROLE_STUDENT' })
+      .returning({ id: accounts.id });
+    await expect.poll(totals, { timeout: 2000 }).toEqual([all + 2, ka + 2, kav + 2]);
+    await t.database.db
+      .update(accounts)
+      .set({ username: 'nuwan' })
+      .where(eq(accounts.id, raw?.id ?? 0));
+    await expect.poll(totals, { timeout: 2000 }).toEqual([all + 2, ka + 1, kav + 1]);
+    await t.database.db.delete(accounts).where(inArray(accounts.id, [raw?.id ?? 0, kavya.id]));
+    await expect.poll(totals, { timeout: 2000 }).toEqual([all, ka, kav]);
   });
 
   it.each([
