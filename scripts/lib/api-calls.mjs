@@ -121,7 +121,9 @@ function candidates(main, pupil) {
     { name: 'GET /api/courses/{id}', url: `/api/courses/${main.id}` },
     { name: 'GET /api/enrollments/course/{id}', url: `/api/enrollments/course/${main.id}` },
     { name: 'GET /api/courses?limit=6&offset=0', url: '/api/courses?limit=6&offset=0', paged: true },
-    // Two letters match a fifth of the students and every one is looked at; four use the trigram index.
+    // The Students screen: its first page, then searches. Two letters match a fifth of the students
+    // and every one is looked at to count them (a count the server keeps); four use the trigram index.
+    { name: 'GET /api/students?limit=8&offset=0', url: '/api/students?limit=8&offset=0', paged: true },
     { name: 'GET /api/students?limit=8&offset=0&q=ka', url: '/api/students?limit=8&offset=0&q=ka', paged: true },
     { name: 'GET /api/students?limit=8&offset=0&q=pere', url: '/api/students?limit=8&offset=0&q=pere', paged: true },
     {
