@@ -1,8 +1,13 @@
--- Servers also keep counts of students (modules/accounts/heard-cache.ts): a new account changes them,
--- so inserts notify too. The payload stays the account's id (OLD is null on insert, NEW on delete).
+-- Servers also keep counts of students (modules/accounts/heard-cache.ts). The payload stays the
+-- account's id, followed by ' counts' when the change may alter who counts as a student: an insert, a
+-- delete, a new username or role (a sign-in or a new password changes no count).
 CREATE OR REPLACE FUNCTION "accounts_notify_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('valence_account_changed', COALESCE(OLD.id, NEW.id)::text);
+  IF TG_OP = 'UPDATE' AND OLD.username = NEW.username AND OLD.role = NEW.role THEN
+    PERFORM pg_notify('valence_account_changed', OLD.id::text);
+  ELSE
+    PERFORM pg_notify('valence_account_changed', COALESCE(OLD.id, NEW.id)::text || ' counts');
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint

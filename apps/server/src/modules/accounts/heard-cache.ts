@@ -1,5 +1,9 @@
-/** Channel of the accounts trigger (migrations 0006, 0007): the payload is the account's id. */
+/**
+ * Channel of the accounts trigger (migrations 0006, 0007): the payload is the account's id, then
+ * ` counts` when the change may alter who counts as a student (insert, delete, username, role).
+ */
 export const ACCOUNT_CHANGED = 'valence_account_changed';
+export const COUNTS_CHANGED = 'counts';
 
 /** A safety net only: a change is heard within milliseconds, but nothing is kept for longer. */
 const MAX_AGE_MS = 60_000;

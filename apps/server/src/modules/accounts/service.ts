@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
 import { TRIGRAM } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { ACCOUNT_CHANGED, HeardCache } from './heard-cache.js';
+import { ACCOUNT_CHANGED, COUNTS_CHANGED, HeardCache } from './heard-cache.js';
 import * as repo from './repository.js';
 
 /**
@@ -35,7 +35,10 @@ export class AccountsService {
   async watchChanges(listen: Database['listen'], log: FastifyBaseLogger): Promise<() => Promise<void>> {
     const stop = await listen(
       ACCOUNT_CHANGED,
-      (payload) => this.changed(Number(payload)),
+      (payload) => {
+        const [id, counts] = payload.split(' ');
+        this.changed(Number(id), counts === COUNTS_CHANGED);
+      },
       (error) => {
         this.sessions.stop();
         this.studentCounts.stop();
@@ -62,7 +65,7 @@ export class AccountsService {
         passwordHash: await hashPassword(input.password),
         role: input.role,
       });
-      this.changed(row.id);
+      this.changed(row.id, true);
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
@@ -110,27 +113,27 @@ export class AccountsService {
     return repo.studentIdsAmong(this.db, ids);
   }
 
-  /** What an account's change may alter: its session, and any count of students. */
-  private changed(id: number) {
+  /** An account changed: its session is read again, and any count of students when it may differ. */
+  private changed(id: number, counts: boolean) {
     this.sessions.forget(id);
-    this.studentCounts.clear();
+    if (counts) this.studentCounts.clear();
   }
 
   // Each change below is also heard through the accounts trigger; forgetting at once as well means
   // this server's own next request never waits for the notification.
   async setLoggedIn(id: number, loggedIn: boolean): Promise<void> {
     await repo.setLoggedIn(this.db, id, loggedIn);
-    this.changed(id);
+    this.changed(id, false);
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
     await repo.setPasswordHash(this.db, id, passwordHash);
-    this.changed(id);
+    this.changed(id, false);
   }
 
   async endSessions(id: number): Promise<void> {
     await repo.endSessions(this.db, id);
-    this.changed(id);
+    this.changed(id, false);
   }
 
   /** A new username (unique, any case) and, when given, a new password, which ends old sessions. */
@@ -144,7 +147,7 @@ export class AccountsService {
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (row && passwordHash) await repo.endSessions(this.db, id);
-      this.changed(id);
+      this.changed(id, true);
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
@@ -155,7 +158,7 @@ export class AccountsService {
   /** Inside the caller's transaction when one is given, so a refusal or audit goes with it. */
   async delete(id: number, tx: DbOrTx = this.db) {
     const row = await repo.deleteAccount(tx, id);
-    this.changed(id);
+    this.changed(id, true);
     return row;
   }
 }
