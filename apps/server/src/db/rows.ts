@@ -2,13 +2,22 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
-/** `select count(*)` as a number: how many rows of `table` match `where` (all of them without it). */
+/**
+ * `select count(*) from table`, to be joined and filtered: run it with `countOf`, or embed it in a
+ * page's statement (`totalOf` in lib/paging.ts).
+ */
+export function selectCount(db: DbOrTx, table: PgTable) {
+  return db.select({ count: sql<number>`count(*)::int` }).from(table);
+}
+
+/** The number a `selectCount` statement answers. */
+export async function countOf(query: PromiseLike<{ count: number }[]>): Promise<number> {
+  return (await query)[0]?.count ?? 0;
+}
+
+/** How many rows of `table` match `where` (all of them without it). */
 export function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(table)
-    .where(where)
-    .then((rows) => rows[0]?.count ?? 0);
+  return countOf(selectCount(db, table).where(where));
 }
 
 /** The first row of `table` matching `where` (the one, for a key), or undefined. */

@@ -1,7 +1,7 @@
 import type { Role } from '@valence/contract';
 import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows, findRow } from '../../db/rows.js';
+import { countOf, countRows, findRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
 import { contains, totalOf } from '../../lib/paging.js';
 
@@ -94,11 +94,10 @@ export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number
     .offset(filter.offset);
 }
 
-const countQuery = (db: DbOrTx, filter: StudentFilter) =>
-  db.select({ count: sql<number>`count(*)::int` }).from(accounts).where(studentsWhere(filter));
+const countQuery = (db: DbOrTx, filter: StudentFilter) => selectCount(db, accounts).where(studentsWhere(filter));
 
 export function countStudents(db: DbOrTx, filter: StudentFilter) {
-  return countQuery(db, filter).then((rows) => rows[0]?.count ?? 0);
+  return countOf(countQuery(db, filter));
 }
 
 export function countByRole(db: DbOrTx, role: Role) {

@@ -1,6 +1,7 @@
 import type { EnrollmentStatus } from '@valence/contract';
 import { and, asc, type Column, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
 import { contains } from '../../lib/paging.js';
 
@@ -72,10 +73,10 @@ export function listForCourse(
 
 /** Unsearched, the count reads the (course, student) index alone: every enrolment has its account. */
 export function countForCourse(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(enrollments);
-  return (q ? count.innerJoin(accounts, eq(accounts.id, enrollments.studentId)) : count)
-    .where(ofCourse(courseId, q))
-    .then((rows) => rows[0]?.count ?? 0);
+  const count = selectCount(db, enrollments);
+  return countOf(
+    (q ? count.innerJoin(accounts, eq(accounts.id, enrollments.studentId)) : count).where(ofCourse(courseId, q)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows, lockRow } from '../../db/rows.js';
+import { countOf, countRows, lockRow, selectCount } from '../../db/rows.js';
 import { exams, submissionAnswers, submissions } from '../../db/schema.js';
 import { contains, totalColumn } from '../../lib/paging.js';
 
@@ -169,12 +169,9 @@ export async function answeredAmong(db: DbOrTx, questionIds: number[]): Promise<
 }
 
 export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
-  return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(submissions)
-    .innerJoin(exams, eq(exams.id, submissions.examId))
-    .where(eq(exams.courseId, courseId))
-    .then((rows) => rows[0]?.count ?? 0);
+  return countOf(
+    selectCount(db, submissions).innerJoin(exams, eq(exams.id, submissions.examId)).where(eq(exams.courseId, courseId)),
+  );
 }
 
 /** The course's exams: their ids and paper keys. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, submissionAnswers, submissions } from '../../db/schema.js';
 import { contains, totalOf } from '../../lib/paging.js';
 
@@ -66,14 +67,14 @@ export function pageOfExam(
 
 /** Unsearched, the count reads the (exam, student) index alone, without joining the accounts. */
 function countQuery(db: DbOrTx, examId: number, q: string | undefined) {
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(submissions);
+  const count = selectCount(db, submissions);
   return q
     ? count.innerJoin(accounts, eq(accounts.id, submissions.studentId)).where(ofExam(examId, q))
     : count.where(ofExam(examId, q));
 }
 
 export function countOfExam(db: DbOrTx, examId: number, q: string | undefined): Promise<number> {
-  return countQuery(db, examId, q).then((rows) => rows[0]?.count ?? 0);
+  return countOf(countQuery(db, examId, q));
 }
 
 export function findListed(db: DbOrTx, id: number): Promise<ListedRow | undefined> {
