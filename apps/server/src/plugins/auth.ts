@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { MIN_SECRET_BYTES } from '../config.js';
+import { BoundedMap } from '../lib/bounded-map.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Principal } from '../lib/principal.js';
 
@@ -33,10 +34,11 @@ export class TokenService {
   private readonly key: Uint8Array;
   /**
    * Tokens already verified, with their expiry: the HMAC check is a fifth of a cheap request's work
-   * and a token never changes, so it is done once per token. The session version is still read from
-   * the database on every request (a forced logout must refuse the token at once, on every process).
+   * and a token never changes, so it is done once per token. The session version is still checked on
+   * every request, against the account (`app.accounts.findSession`, which forgets an account as soon
+   * as any process changes it): a forced logout refuses the token at once.
    */
-  private readonly verified = new Map<string, Claims & { expiresAt: number }>();
+  private readonly verified = new BoundedMap<string, Claims & { expiresAt: number }>(VERIFIED_CACHE_SIZE);
 
   constructor(
     secret: string,
@@ -70,20 +72,11 @@ export class TokenService {
       const accountId = Number(payload.sub);
       const sessionVersion = Number(payload.ver);
       if (!Number.isInteger(accountId) || !Number.isInteger(sessionVersion)) return null;
-      this.remember(token, { accountId, sessionVersion, expiresAt: Number(payload.exp) * 1000 });
+      this.verified.set(token, { accountId, sessionVersion, expiresAt: Number(payload.exp) * 1000 });
       return { accountId, sessionVersion };
     } catch {
       return null;
     }
-  }
-
-  /** Oldest first out: a Map iterates in insertion order. */
-  private remember(token: string, entry: Claims & { expiresAt: number }) {
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
-      const oldest = this.verified.keys().next().value;
-      if (oldest !== undefined) this.verified.delete(oldest);
-    }
-    this.verified.set(token, entry);
   }
 }
 

@@ -1,3 +1,5 @@
+import { BoundedMap } from '../../lib/bounded-map.js';
+
 /**
  * Channel of the accounts trigger (migrations 0006, 0007): the payload is the account's id, then
  * ` counts` when the change may alter who counts as a student (insert, delete, username, role).
@@ -16,15 +18,17 @@ const MAX_AGE_MS = 60_000;
  * Lost notifications (`stop`) switch it off for good: every read goes to the database again.
  */
 export class HeardCache<K, V> {
-  private readonly entries = new Map<K, { value: V; at: number }>();
+  private readonly entries: BoundedMap<K, { value: V; at: number }>;
   /** Bumped by every change heard: a read that began before a change must not store what it read. */
   private epoch = 0;
   private running = false;
 
   constructor(
     private readonly load: (key: K) => Promise<V | undefined>,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new BoundedMap(maxEntries);
+  }
 
   start() {
     this.running = true;
@@ -52,16 +56,7 @@ export class HeardCache<K, V> {
     const epoch = this.epoch;
     const value = await this.load(key);
     // Nothing found is not kept: an account created a moment later may be looked for again.
-    if (value !== undefined && this.running && epoch === this.epoch) this.keep(key, value);
+    if (value !== undefined && this.running && epoch === this.epoch) this.entries.set(key, { value, at: Date.now() });
     return value;
-  }
-
-  private keep(key: K, value: V) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { value, at: Date.now() });
   }
 }
