@@ -25,7 +25,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -111,8 +111,8 @@ export type Config = {
   apiPrefix: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** PostgreSQL connections the server keeps open (not used by the embedded database). */
-  databasePoolSize: number;
+  /** PostgreSQL connections the server keeps open; unset, db/client.ts's default. */
+  databasePoolSize: number | undefined;
   s3:
     | {
         endpoint: string | undefined;

@@ -75,7 +75,7 @@ const DEFAULT_POOL_SIZE = 4;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
-  poolSize?: number;
+  poolSize?: number | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
