@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AuthHeaders, expectMessageContaining, useTestApp } from '../../test/harness.js';
+import { type AuthHeaders, expectMessage, expectMessageContaining, useTestApp } from '../../test/harness.js';
 
 const t = useTestApp();
 
@@ -40,6 +40,11 @@ describe('staff accounts', () => {
     );
     const payload = { username: 'dupe.staff', password: 'secret12', role: 'ROLE_ADMIN' };
     expect((await createStaff(boss.headers, payload)).statusCode).toBe(201);
-    expect((await createStaff(boss.headers, { ...payload, username: 'DUPE.staff' })).statusCode).toBe(409);
+    const taken = await createStaff(boss.headers, { ...payload, username: 'DUPE.staff' });
+    expectMessage(taken, 409, "Username 'DUPE.staff' is already taken.");
+    // One namespace with the students: the portal says the same words on either screen.
+    await t.createStudent(boss.headers, 'shared.name');
+    const student = await createStaff(boss.headers, { ...payload, username: 'shared.name' });
+    expectMessage(student, 409, "Username 'shared.name' is already taken.");
   });
 });

@@ -77,6 +77,30 @@ describe('Students screen', () => {
     });
   });
 
+  it('says why a taken username cannot be added, as the edit dialog does, and keeps what was typed', async () => {
+    const taken = "Username 'pupil1' is already taken.";
+    setup('ROLE_ADMIN', {
+      'POST /students/signup': { status: 409, body: { message: taken } },
+      'PUT /students/2': { status: 409, body: { message: taken } },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), 'pupil1');
+    await user.type(screen.getByLabelText('Password'), 'chem-2026');
+    await user.click(screen.getByRole('button', { name: 'Add Student' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Error adding student: ${taken}`);
+    expect(alert).toHaveAttribute('data-kind', 'error');
+    expect(screen.getByLabelText('Username')).toHaveValue('pupil1');
+
+    const row = (await screen.findByText('pupil2')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
+    await user.clear(within(dialog).getByLabelText('Username'));
+    await user.type(within(dialog).getByLabelText('Username'), 'pupil1');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText(taken)).toBeInTheDocument();
+  });
+
   it('says why a short username cannot be added, and keeps what was typed', async () => {
     setup();
     const user = userEvent.setup();

@@ -41,13 +41,12 @@ describe('CreateStaffForm', () => {
   });
 
   it("reports the server's refusal and keeps what was typed", async () => {
-    const { user } = setup({ 'POST /staff': { status: 409, body: { message: 'Username already exists.' } } });
+    const taken = "Username 'nimali' is already taken.";
+    const { user } = setup({ 'POST /staff': { status: 409, body: { message: taken } } });
     await user.type(screen.getByLabelText(/Username/), 'nimali');
     await user.type(screen.getByLabelText(/Password/), 'chem-2026');
     await user.click(screen.getByRole('button', { name: 'Add Staff' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error creating staff account: Username already exists.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error creating staff account: ${taken}`);
     expect(screen.getByLabelText(/Username/)).toHaveValue('nimali');
   });
 });

@@ -1,13 +1,14 @@
 import { type Student, type StudentSignupRequest, studentSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { changeHook } from '../../../lib/mutation';
+import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createStudent(input: StudentSignupRequest): Promise<Student> {
   return apiFetch('/students/signup', { method: 'POST', body: input }, studentSchema);
 }
 
+/** The server's reason follows the spec's text: a taken username reads as it does in the edit dialog. */
 export const useCreateStudent = changeHook(createStudent, {
-  meta: { success: 'Student added successfully', error: 'Error adding student' },
+  meta: { success: 'Student added successfully', error: failureWith('Error adding student') },
   invalidates: [keys.students.all],
 });

@@ -19,7 +19,7 @@ export function AddStudentForm() {
             await create.mutateAsync(studentSignupRequestSchema.parse(values));
             form.reset();
           } catch {
-            // The status line says 'Error adding student'; what was typed stays.
+            // The status line says why ('Error adding student: …'); what was typed stays.
           }
         })}
       >
