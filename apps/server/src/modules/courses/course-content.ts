@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.js';
  */
 export interface CourseContent {
   /** Throws (an HttpError) to refuse deleting the course; asked of every module before any removal. */
-  refuseCourseDelete?(tx: Tx, course: { id: number; title: string }): Promise<void>;
+  refuseCourseDelete?(tx: Tx, course: { id: number; title: string; paused: boolean }): Promise<void>;
   /** Removes the module's rows of the course; answers the stored keys to delete once committed. */
   deleteCourseContent?(tx: Tx, courseId: number): Promise<string[]>;
   /** Pauses (or resumes) the module's part of the course. */

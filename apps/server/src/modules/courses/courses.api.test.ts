@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, exams, submissions } from '../../db/schema.js';
+import { addQuestion, createExam, examAction } from '../../test/exams.js';
 import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
+import { SUBMISSIONS, submitMcq } from '../../test/submissions.js';
 
 const t = useTestApp();
 let boss: Login;
@@ -88,6 +90,45 @@ describe('courses', () => {
     const refused = await t.call('DELETE', `/api/courses/${course.id}`, boss.headers);
     expectMessage(refused, 409, /Cannot delete course "Examined" because its exams have 1 submission/);
     expect((await getCourse(course.id)).statusCode).toBe(200);
+  });
+
+  it('gives advice that works: pausing withdraws the course from its students and keeps the marks', async () => {
+    const course = await createCourse('Retiring', 'last year');
+    const pupil = await t.login('ROLE_STUDENT', 'retiring-pupil');
+    expect((await enrol(pupil.id, course.id)).statusCode).toBe(201);
+    const exam = await createExam(t, tutor.headers, course.id, { dueDate: '2030-12-01T10:00' });
+    const q = await addQuestion(t, tutor.headers, exam.id);
+    await examAction(t, tutor.headers, exam.id);
+    const right = q.options.find((option) => option.isCorrect)?.id as number;
+    expect((await submitMcq(t, pupil.headers, exam.id, [[q.id, right]])).statusCode).toBe(201);
+    const score = () =>
+      t.call('GET', `${SUBMISSIONS}/student/${pupil.id}/exam-score/${exam.examIdentifier}`, tutor.headers);
+    const before = (await score()).json();
+
+    const refused = await t.call('DELETE', `/api/courses/${course.id}`, boss.headers);
+    expectMessage(
+      refused,
+      409,
+      'Cannot delete course "Retiring" because its exams have 1 submission(s), and marks are kept. ' +
+        'Pause the course instead: its students lose access and their marks stay.',
+    );
+    // What the message says: the course card's Pause.
+    expect((await setPaused(course.id, 'disable')).statusCode).toBe(204);
+    const myCourses = (await t.call('GET', '/api/me/courses', pupil.headers)).json();
+    expect(myCourses.map((c: { id: number }) => c.id)).not.toContain(course.id);
+    const myExams = (await t.call('GET', '/api/me/exams', pupil.headers)).json();
+    expect(myExams.map((e: { id: number }) => e.id)).not.toContain(exam.id);
+    expect((await score()).json()).toEqual(before);
+    expect(before).toMatchObject({ mcqScore: 50 });
+
+    // Paused already: nothing left to advise, and nothing is removed.
+    expectMessage(
+      await t.call('DELETE', `/api/courses/${course.id}`, boss.headers),
+      409,
+      'Cannot delete course "Retiring" because its exams have 1 submission(s), and marks are kept. ' +
+        'It is paused: its students have no access and their marks stay.',
+    );
+    expect((await getCourse(course.id)).json()).toMatchObject({ paused: true });
   });
 });
 

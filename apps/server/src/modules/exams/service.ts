@@ -141,12 +141,19 @@ export class ExamsService extends ExamReads implements CourseContent {
     return this.get(id);
   }
 
-  /** Marks are never lost silently: a course whose exams have submissions cannot be deleted. */
-  async refuseCourseDelete(tx: Tx, course: { id: number; title: string }): Promise<void> {
+  /**
+   * Marks are never lost silently: a course whose exams have submissions cannot be deleted. Nothing
+   * removes a submission short of deleting its student (an exam's content delete refuses them too),
+   * so the advice is the one step that retires a course and keeps them: pausing it.
+   */
+  async refuseCourseDelete(tx: Tx, course: { id: number; title: string; paused: boolean }): Promise<void> {
     const submissions = await repo.countSubmissionsOfCourse(tx, course.id);
     if (submissions > 0) {
+      const advice = course.paused
+        ? 'It is paused: its students have no access and their marks stay.'
+        : 'Pause the course instead: its students lose access and their marks stay.';
       throw conflict(
-        `Cannot delete course "${course.title}" because its exams have ${submissions} submission(s). Delete or archive the exams' marks first.`,
+        `Cannot delete course "${course.title}" because its exams have ${submissions} submission(s), and marks are kept. ${advice}`,
       );
     }
   }

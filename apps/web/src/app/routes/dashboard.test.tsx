@@ -172,7 +172,8 @@ describe('Dashboard', () => {
 
   it('shows a refused delete red, although the server\'s words contain no "Error"', async () => {
     const refusal =
-      'Cannot delete course "Thermodynamics" because its exams have 2 submission(s). Delete the exams\' content first.';
+      'Cannot delete course "Thermodynamics" because its exams have 2 submission(s), and marks are kept. ' +
+      'Pause the course instead: its students lose access and their marks stay.';
     setup('ROLE_SUPERADMIN', { 'DELETE /courses/7': { status: 409, body: { message: refusal } } });
     const card = await screen.findByRole('article', { name: 'Thermodynamics' });
     const user = userEvent.setup();
