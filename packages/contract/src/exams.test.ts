@@ -33,6 +33,16 @@ describe('createExamSchema', () => {
     expect(firstMessage({ ...valid, dueDate: '2026-13-45T10:00' })).toBe(EXAM_MESSAGES.date);
     expect(firstMessage({ ...valid, examIdentifier: 'CHEM 101' })).toBe(EXAM_MESSAGES.identifierShape);
   });
+
+  it('refuses a due date that is no real date between 1900 and 2100, naming the field', () => {
+    const real = 'dueDate: Enter a real date and time between 1900 and 2100.';
+    expect(firstMessage({ ...valid, dueDate: '0001-01-01T00:00' })).toBe(real);
+    expect(firstMessage({ ...valid, dueDate: '2026-02-29T10:00' })).toBe(real);
+    expect(firstMessage({ ...valid, dueDate: '2026-01-01T00:00+9999' })).toBe(
+      'dueDate: Enter a time-zone offset between -23:59 and +23:59, or Z.',
+    );
+    expect(firstMessage({ ...valid, dueDate: '2024-02-29T10:00' })).toBeNull();
+  });
 });
 
 describe('questionProblems', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idSchema, isBlank, isoDateTimeSchema } from './common.js';
+import { idSchema, isBlank } from './common.js';
 import { EXAM_TYPES, LIMITS } from './constants.js';
 import { pageQuerySchema, pageSchema } from './paging.js';
+import { dateTimeSchema } from './time.js';
 
 /** How the portal names an exam type; TRADITIONAL is only ever the stored value. */
 export const EXAM_TYPE_LABELS = {
@@ -111,7 +112,7 @@ export const createExamSchema = z.object({
     .string({ message: EXAM_MESSAGES.required })
     .trim()
     .refine((value) => value !== '', { message: EXAM_MESSAGES.required, abort: true })
-    .pipe(isoDateTimeSchema),
+    .pipe(dateTimeSchema('dueDate', { format: EXAM_MESSAGES.date })),
   examType: z.enum(EXAM_TYPES, { message: 'The exam type must be MCQ or TRADITIONAL.' }),
   examIdentifier: needed(EXAM_MESSAGES.identifier, EXAM_LIMITS.identifierMax, 'The Exam Identifier').refine(
     (value) => /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, requiredText } from './common.js';
+import { idSchema, requiredText } from './common.js';
 import { LIMITS } from './constants.js';
+import { dateTimeSchema } from './time.js';
 
 export const resourceSchema = z.object({
   id: z.number().int(),
@@ -40,9 +41,9 @@ export const createResourceSchema = z
       .number({ message: 'Please provide a valid duration.' })
       .min(0, { message: 'Please provide a valid duration.' })
       .max(1_000_000, { message: 'Please provide a valid duration.' }),
-    liveAt: isoDateTimeSchema,
-    recordingAt: isoDateTimeSchema,
-    expiresAt: isoDateTimeSchema.nullish(),
+    liveAt: dateTimeSchema('liveAt'),
+    recordingAt: dateTimeSchema('recordingAt'),
+    expiresAt: dateTimeSchema('expiresAt').nullish(),
   })
   .superRefine((value, ctx) => {
     if (value.type === 'link') {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatInTimeZone } from './time.js';
+import {
+  DATE_MESSAGES,
+  dateTimeSchema,
+  daySchema,
+  formatInTimeZone,
+  instantOf,
+  readDateTime,
+  readDay,
+} from './time.js';
 
 describe('formatInTimeZone', () => {
   it('shows a UTC instant in the platform zone (+5 h 30 min for Colombo)', () => {
@@ -9,5 +17,154 @@ describe('formatInTimeZone', () => {
   });
   it('gives an empty text for an unreadable date', () => {
     expect(formatInTimeZone('soon', 'UTC')).toBe('');
+  });
+});
+
+describe('readDay', () => {
+  it.each(['1900-01-01', '2100-12-31', '2024-02-29', '2000-02-29', ' 2026-03-01 '])('reads %j', (text) => {
+    expect(readDay(text).ok).toBe(true);
+  });
+
+  it('answers the parts of the day', () => {
+    expect(readDay('2024-02-29')).toEqual({ ok: true, value: { year: 2024, month: 2, day: 29 } });
+  });
+
+  it.each([
+    '0000-01-01',
+    '0001-01-01',
+    '0050-06-01',
+    '0099-12-31',
+    '0100-01-01',
+    '1899-12-31',
+    '2101-01-01',
+    '9999-12-31',
+    '2026-02-29',
+    '1900-02-29',
+    '2100-02-29',
+    '2026-04-31',
+  ])('refuses %s as no real date in range', (text) => {
+    expect(readDay(text)).toEqual({ ok: false, problem: 'date' });
+  });
+
+  it.each(['', '2026-1-1', '01-03-2026', '2026-13-01', '2026-00-10', '2026-01-32', '20260-01-01', '2026-01-01T00:00'])(
+    'refuses %j as not shaped YYYY-MM-DD',
+    (text) => {
+      expect(readDay(text)).toEqual({ ok: false, problem: 'format' });
+    },
+  );
+});
+
+describe('readDateTime', () => {
+  it('reads a wall-clock time, seconds and milliseconds optional, T or a space', () => {
+    expect(readDateTime('2026-11-23T10:00')).toEqual({
+      ok: true,
+      value: { year: 2026, month: 11, day: 23, hour: 10, minute: 0, second: 0, millisecond: 0, offsetMinutes: null },
+    });
+    expect(readDateTime('2026-11-23 09:30:15.5')).toMatchObject({
+      ok: true,
+      value: { hour: 9, minute: 30, second: 15, millisecond: 500, offsetMinutes: null },
+    });
+  });
+
+  it('reads Z and offsets with or without the colon', () => {
+    expect(readDateTime('2026-11-23T10:00Z')).toMatchObject({ value: { offsetMinutes: 0 } });
+    expect(readDateTime('2026-11-23T10:00:00+05:30')).toMatchObject({ value: { offsetMinutes: 330 } });
+    expect(readDateTime('2026-11-23T10:00-0400')).toMatchObject({ value: { offsetMinutes: -240 } });
+    expect(readDateTime('2026-11-23T10:00+23:59')).toMatchObject({ value: { offsetMinutes: 1439 } });
+  });
+
+  it.each([
+    '0050-06-01T12:00',
+    '0050-06-01T12:00Z',
+    '0001-06-01T12:00Z',
+    '0100-01-01T00:00',
+    '1899-12-31T23:59',
+    '2101-01-01T00:00Z',
+    '2026-02-29T00:00',
+  ])('refuses %s as no real date in range', (text) => {
+    expect(readDateTime(text)).toEqual({ ok: false, problem: 'date' });
+  });
+
+  it.each(['2026-01-01T00:00+9999', '2026-01-01T00:00+24:00', '2026-01-01T00:00-05:60'])(
+    'refuses the offset of %s',
+    (text) => {
+      expect(readDateTime(text)).toEqual({ ok: false, problem: 'offset' });
+    },
+  );
+
+  it.each([
+    'tomorrow',
+    '01/12/2026 10:00',
+    '2026-13-45T10:00',
+    '2026-01-01',
+    '2026-01-01T24:00',
+    '2026-01-01T10:60',
+    '2026-01-01T10:00:00.1234',
+    '2026-01-01T10:00z',
+    '2026-01-01T10:00+5',
+  ])('refuses %j as not shaped YYYY-MM-DDTHH:mm', (text) => {
+    expect(readDateTime(text)).toEqual({ ok: false, problem: 'format' });
+  });
+});
+
+describe('instantOf', () => {
+  it('keeps absolute times as they are', () => {
+    expect(instantOf('2026-01-01T00:00:00Z', 'Asia/Colombo').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(instantOf('2026-01-01T05:30:00+05:30', 'UTC').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(instantOf('2026-01-01T05:30+0530', 'UTC').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(instantOf('1900-01-01T00:00Z', 'Asia/Colombo').toISOString()).toBe('1900-01-01T00:00:00.000Z');
+    expect(instantOf('2100-12-31T23:59:59.999Z', 'UTC').toISOString()).toBe('2100-12-31T23:59:59.999Z');
+  });
+
+  it('reads wall-clock times in the given zone, including across DST and historical offsets', () => {
+    expect(instantOf('2026-01-01T05:30', 'Asia/Colombo').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(instantOf('2026-07-01 12:00:00', 'Europe/London').toISOString()).toBe('2026-07-01T11:00:00.000Z');
+    expect(instantOf('2026-01-01T12:00', 'Europe/London').toISOString()).toBe('2026-01-01T12:00:00.000Z');
+    expect(instantOf('2024-02-29T10:00', 'Asia/Colombo').toISOString()).toBe('2024-02-29T04:30:00.000Z');
+    // Colombo kept its mean solar time, +05:19:32, until 1906.
+    expect(instantOf('1900-01-01T00:00', 'Asia/Colombo').toISOString()).toBe('1899-12-31T18:40:28.000Z');
+    expect(instantOf('2100-12-31T23:59:59.999', 'Asia/Colombo').toISOString()).toBe('2100-12-31T18:29:59.999Z');
+  });
+
+  it('throws for text the schemas would have refused', () => {
+    expect(() => instantOf('0050-06-01T12:00Z', 'UTC')).toThrow(RangeError);
+    expect(() => instantOf('2026-01-01T00:00+9999', 'UTC')).toThrow(RangeError);
+  });
+});
+
+const messageOf =
+  (schema: { safeParse: (value: unknown) => { error?: { issues: { message: string }[] } } }) => (value: unknown) =>
+    schema.safeParse(value).error?.issues[0]?.message;
+
+describe('daySchema', () => {
+  const check = messageOf(daySchema('from'));
+  it('passes a real day and names the field otherwise', () => {
+    expect(check('2024-02-29')).toBeUndefined();
+    expect(check('0001-01-01')).toBe(`from: ${DATE_MESSAGES.day}`);
+    expect(check('2026-02-29')).toBe(`from: ${DATE_MESSAGES.day}`);
+    expect(check('01-03-2026')).toBe(`from: ${DATE_MESSAGES.dayFormat}`);
+    expect(check(20260301)).toBe(`from: ${DATE_MESSAGES.dayFormat}`);
+  });
+  it('says which years it takes', () => {
+    expect(DATE_MESSAGES.day).toBe('Enter a real date between 1900 and 2100.');
+  });
+});
+
+describe('dateTimeSchema', () => {
+  const check = messageOf(dateTimeSchema('liveAt'));
+  it('passes a real date-time and names the field otherwise', () => {
+    expect(check('2100-12-31T23:59')).toBeUndefined();
+    expect(check('0050-06-01T12:00')).toBe('liveAt: Enter a real date and time between 1900 and 2100.');
+    expect(check('2026-01-01T00:00+9999')).toBe(`liveAt: ${DATE_MESSAGES.offset}`);
+    expect(check('tomorrow')).toBe('liveAt: Invalid date format. Please use YYYY-MM-DDTHH:mm.');
+    expect(check(undefined)).toBe('liveAt: Invalid date format. Please use YYYY-MM-DDTHH:mm.');
+  });
+  it('trims the text it passes on', () => {
+    expect(dateTimeSchema('liveAt').parse(' 2026-01-01T10:00 ')).toBe('2026-01-01T10:00');
+  });
+  it('takes a form of words of its own for a text of the wrong shape', () => {
+    const exam = messageOf(dateTimeSchema('dueDate', { format: 'Invalid date format. Please use YYYY-MM-DDTHH:mm.' }));
+    expect(exam('01/12/2026')).toBe('Invalid date format. Please use YYYY-MM-DDTHH:mm.');
+    expect(exam('0001-01-01T00:00')).toBe('dueDate: Enter a real date and time between 1900 and 2100.');
   });
 });

@@ -1,3 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The years a date may name. Nothing the platform records (a lecture, a due date, a viewing) lies
+ * outside them, and a year such as 0050 is a slip of the keyboard; below 100 the engines also read
+ * years as 19xx, and PostgreSQL refuses some of them, so such a date would be stored as another.
+ */
+export const DATE_YEARS = { first: 1900, last: 2100 } as const;
+
+/** What the schemas answer, after the field's name (`liveAt: …`). */
+export const DATE_MESSAGES = {
+  dayFormat: 'Invalid date format. Please use YYYY-MM-DD.',
+  dateTimeFormat: 'Invalid date format. Please use YYYY-MM-DDTHH:mm.',
+  day: `Enter a real date between ${DATE_YEARS.first} and ${DATE_YEARS.last}.`,
+  dateTime: `Enter a real date and time between ${DATE_YEARS.first} and ${DATE_YEARS.last}.`,
+  offset: 'Enter a time-zone offset between -23:59 and +23:59, or Z.',
+} as const;
+
+/** Why a text is no date: its shape, the day it names (out of range or not on the calendar), its offset. */
+export type DateProblem = 'format' | 'date' | 'offset';
+export type Reading<T> = { ok: true; value: T } | { ok: false; problem: DateProblem };
+export type DayParts = { year: number; month: number; day: number };
+export type DateTimeParts = DayParts & {
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  /** Minutes east of UTC as written (`Z` is 0); null for a wall-clock time in the platform zone. */
+  offsetMinutes: number | null;
+};
+
+// The shape alone; whether the day exists is zod's ISO date check, which knows leap years.
+const DAY_SHAPE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+const DATE_TIME_SHAPE =
+  /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const OFFSET = /^([+-])(\d{2}):?(\d{2})$/;
+const calendarDay = z.iso.date();
+
+function dayParts(text: string): DayParts | null {
+  const year = Number(text.slice(0, 4));
+  if (year < DATE_YEARS.first || year > DATE_YEARS.last || !calendarDay.safeParse(text).success) return null;
+  return { year, month: Number(text.slice(5, 7)), day: Number(text.slice(8, 10)) };
+}
+
+/** `YYYY-MM-DD`, a day that exists between the first and last of DATE_YEARS. */
+export function readDay(text: string): Reading<DayParts> {
+  const day = text.trim();
+  if (!DAY_SHAPE.test(day)) return { ok: false, problem: 'format' };
+  const parts = dayParts(day);
+  return parts ? { ok: true, value: parts } : { ok: false, problem: 'date' };
+}
+
+function offsetMinutes(zone: string): number | null {
+  if (zone === 'Z') return 0;
+  const [, sign, hours, minutes] = OFFSET.exec(zone) ?? [];
+  const h = Number(hours);
+  const m = Number(minutes);
+  if (!(h <= 23 && m <= 59)) return null;
+  return (sign === '-' ? -1 : 1) * (h * 60 + m);
+}
+
+/**
+ * ISO 8601 `YYYY-MM-DDTHH:mm`, with optional seconds and milliseconds, `T` or a space, and an
+ * optional `Z` or `±HH:mm` / `±HHmm` offset; the day as `readDay` takes it.
+ */
+export function readDateTime(text: string): Reading<DateTimeParts> {
+  const match = DATE_TIME_SHAPE.exec(text.trim());
+  if (!match) return { ok: false, problem: 'format' };
+  const [, day = '', hour, minute, second = '0', fraction = '', zone] = match;
+  const parts = dayParts(day);
+  if (!parts) return { ok: false, problem: 'date' };
+  const offset = zone === undefined ? null : offsetMinutes(zone);
+  if (zone !== undefined && offset === null) return { ok: false, problem: 'offset' };
+  return {
+    ok: true,
+    value: {
+      ...parts,
+      hour: Number(hour),
+      minute: Number(minute),
+      second: Number(second),
+      millisecond: Number(fraction.padEnd(3, '0')),
+      offsetMinutes: offset,
+    },
+  };
+}
+
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** The wall-clock reading of an instant in a time zone. */
@@ -23,11 +109,71 @@ export function wallClockIn(date: Date, timeZone: string): WallClock {
   };
 }
 
+/** How far the zone's clocks are ahead of UTC at that instant (historical offsets carry seconds). */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const w = wallClockIn(new Date(instant), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a date-time names: with its own offset when it has one, else as a wall-clock time in
+ * `timeZone`. Only for text a schema here has passed; anything else throws, as a mistake in the code.
+ */
+export function instantOf(text: string, timeZone: string): Date {
+  const read = readDateTime(text);
+  if (!read.ok) throw new RangeError(`${JSON.stringify(text)} is not a date-time the contract takes.`);
+  const { year, month, day, hour, minute, second, millisecond, offsetMinutes } = read.value;
+  // Date.UTC, not the Date parser: the parser reads some short forms of years below 100 as 19xx.
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  if (offsetMinutes !== null) return new Date(wall - offsetMinutes * 60_000);
+  // The zone's offset at a first guess, then at the instant it gives: one correction step
+  // settles a guess that fell on the other side of a DST change.
+  const guess = wall - zoneOffsetMs(wall, timeZone);
+  return new Date(wall - zoneOffsetMs(guess, timeZone));
+}
+
+const issue = (field: string, sentence: string) => `${field}: ${sentence}`;
+
+/** A calendar day `YYYY-MM-DD` in the field `field`; every refusal names it. */
+export function daySchema(field: string) {
+  const format = issue(field, DATE_MESSAGES.dayFormat);
+  return z
+    .string({ message: format })
+    .trim()
+    .superRefine((value, ctx) => {
+      const read = readDay(value);
+      if (!read.ok) {
+        ctx.addIssue({ code: 'custom', message: read.problem === 'format' ? format : issue(field, DATE_MESSAGES.day) });
+      }
+    });
+}
+
+/**
+ * A date-time in the field `field` (see `readDateTime`): with an offset or Z it is absolute; without
+ * one the server reads it in the platform time zone (`instantOf`). Every refusal names the field,
+ * unless `format` gives other words for a text of the wrong shape.
+ */
+export function dateTimeSchema(field: string, options: { format?: string } = {}) {
+  const format = options.format ?? issue(field, DATE_MESSAGES.dateTimeFormat);
+  const problems: Record<DateProblem, string> = {
+    format,
+    date: issue(field, DATE_MESSAGES.dateTime),
+    offset: issue(field, DATE_MESSAGES.offset),
+  };
+  return z
+    .string({ message: format })
+    .trim()
+    .superRefine((value, ctx) => {
+      const read = readDateTime(value);
+      if (!read.ok) ctx.addIssue({ code: 'custom', message: problems[read.problem] });
+    });
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * 'YYYY-MM-DD HH:mm' of an instant in a time zone: times are stored in UTC and shown in the
- * platform's zone (DESIGN §4), whatever zone the browser is in.
+ * platform's zone, whatever zone the browser is in.
  */
 export function formatInTimeZone(iso: string, timeZone: string): string {
   const date = new Date(iso);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortSchema } from './paging.js';
+import { daySchema } from './time.js';
 
 /** One viewing of a lecture by a student: what, when, and for how many seconds. */
 export const watchRecordSchema = z.object({
@@ -9,20 +10,6 @@ export const watchRecordSchema = z.object({
   watchedDuration: z.number(),
 });
 export type WatchRecord = z.infer<typeof watchRecordSchema>;
-
-/** A calendar day, 'YYYY-MM-DD', read in the platform time zone. */
-const daySchema = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: `${name} must be a date (YYYY-MM-DD).` })
-    .refine(
-      (value) =>
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      {
-        message: `${name} must be a real calendar date.`,
-      },
-    );
 
 export const WATCH_SORT_FIELDS = ['videoName', 'timestamp', 'watchedDuration'] as const;
 

@@ -1,7 +1,6 @@
-import { createExamSchema, EXAM_MESSAGES, type ExamType } from '@valence/contract';
+import { createExamSchema, EXAM_MESSAGES, type ExamType, instantOf } from '@valence/contract';
 import { badRequest } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
-import { parseDateTime } from '../../lib/time.js';
 
 export const PAPER_REFUSED = 'Only PART II exams take a paper file.';
 
@@ -25,13 +24,11 @@ export function parseNewExam(raw: unknown, paper: StoredFile | null, timeZone: s
   const input = parsed.data;
   if (input.examType === 'TRADITIONAL' && !paper) throw badRequest(EXAM_MESSAGES.paper);
   if (input.examType === 'MCQ' && paper) throw badRequest(PAPER_REFUSED);
-  const dueDate = parseDateTime(input.dueDate, timeZone);
-  if (Number.isNaN(dueDate.getTime())) throw badRequest(EXAM_MESSAGES.date);
   return {
     courseId: input.courseId,
     title: input.title,
     description: input.description,
-    dueDate,
+    dueDate: instantOf(input.dueDate, timeZone),
     examType: input.examType,
     examIdentifier: input.examIdentifier,
   };

@@ -1,4 +1,4 @@
-import { type createResourceSchema, RESOURCE_KEY_PATTERN, type Resource } from '@valence/contract';
+import { type createResourceSchema, instantOf, RESOURCE_KEY_PATTERN, type Resource } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -6,7 +6,6 @@ import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
-import { parseDateTime } from '../../lib/time.js';
 import type { CourseContent } from '../courses/course-content.js';
 import * as repo from './repository.js';
 
@@ -58,9 +57,9 @@ export class ResourcesService implements CourseContent {
 
   async create(input: z.output<typeof createResourceSchema>): Promise<Resource> {
     const { timeZone } = this.deps.config;
-    const liveAt = parseDateTime(input.liveAt, timeZone);
-    const recordingAt = parseDateTime(input.recordingAt, timeZone);
-    const expiresAt = input.expiresAt ? parseDateTime(input.expiresAt, timeZone) : null;
+    const liveAt = instantOf(input.liveAt, timeZone);
+    const recordingAt = instantOf(input.recordingAt, timeZone);
+    const expiresAt = input.expiresAt ? instantOf(input.expiresAt, timeZone) : null;
     if (expiresAt && expiresAt <= liveAt) throw badRequest('Expires At must be after Live At.');
 
     let objectKey: string | null = null;

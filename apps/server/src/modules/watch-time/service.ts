@@ -1,4 +1,4 @@
-import { type Page, sortOf, type WatchRecord, type WatchTimeQuery } from '@valence/contract';
+import { instantOf, type Page, sortOf, type WatchRecord, type WatchTimeQuery } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -6,7 +6,6 @@ import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
-import { parseDateTime } from '../../lib/time.js';
 import type { AccountsService } from '../accounts/service.js';
 import * as repo from './repository.js';
 
@@ -48,8 +47,8 @@ export class WatchTimeService {
     const filter: repo.WatchFilter = {
       studentId: this.accounts.studentIdSql(username),
       q: query.q,
-      ...(query.from ? { from: parseDateTime(`${query.from}T00:00:00`, timeZone) } : {}),
-      ...(query.to ? { to: new Date(parseDateTime(`${query.to}T23:59:59`, timeZone).getTime() + 999) } : {}),
+      ...(query.from ? { from: instantOf(`${query.from}T00:00`, timeZone) } : {}),
+      ...(query.to ? { to: instantOf(`${query.to}T23:59:59.999`, timeZone) } : {}),
     };
     const sort = query.sort ? sortOf(query.sort) : undefined;
     const answer = await pageOrAll(query, {

@@ -69,8 +69,8 @@ describe('GET /watchtime/{username}', () => {
   });
 
   it.each([
-    ['?from=2026-02-30', 'from must be a real calendar date.'],
-    ['?to=01-03-2026', 'to must be a date (YYYY-MM-DD).'],
+    ['?from=2026-02-30', 'from: Enter a real date between 1900 and 2100.'],
+    ['?to=01-03-2026', 'to: Invalid date format. Please use YYYY-MM-DD.'],
     ['?from=2026-03-02&to=2026-03-01', 'from must not be after to.'],
     ['?sort=student', 'sort must be one of'],
   ])('refuses %s with 400 and says why', async (query, message) => {
