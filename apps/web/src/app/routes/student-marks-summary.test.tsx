@@ -87,6 +87,21 @@ describe('Student Marks Summary screen', () => {
     expect(within(await card('Overall')).getByText(shown)).toBeInTheDocument();
   });
 
+  it("typesets chemistry notation in each part's feedback, as questions show it", async () => {
+    const { user } = setup({
+      body: marksSummary({
+        mcqInstructorFeedback: 'Revise \\ce{Na+ + Cl- -> NaCl}.',
+        traditionalInstructorFeedback: 'Good use of $K_c$.',
+      }),
+    });
+    await lookUp(user);
+    for (const name of ['MCQ', 'PART II']) {
+      const part = await card(name);
+      await waitFor(() => expect(part.querySelector('.katex')).not.toBeNull());
+      expect(part.querySelector('[data-formula="raw"]')).toBeNull();
+    }
+  });
+
   it('shows a half-done total with two decimals and the part it is made of, and an absent part as absent', async () => {
     const summary = marksSummary({
       traditionalScore: null,

@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
 import type { ReactNode } from 'react';
+import { ChemText } from '../../../components/chem-text';
 import { useExportMarksSummaryPdf } from '../api/export-marks-summary-pdf';
 import { formatScore, NO_SCORE, partialTotalNote } from '../format';
 import { type SummaryPaper, summaryPapers } from '../summary-papers';
@@ -21,7 +22,12 @@ function PartCard({ title, absent, rows, links }: SummaryPaper & { links?: React
     <Card withBorder padding="lg" component="section" aria-label={title}>
       <Stack gap="sm">
         <Title order={4}>{title}</Title>
-        {absent ? <Text c="dimmed">No {title} paper under this identifier.</Text> : <DetailList rows={rows} />}
+        {absent ? (
+          <Text c="dimmed">No {title} paper under this identifier.</Text>
+        ) : (
+          // Feedback and titles are typed by staff and may hold notation, typeset as in the questions.
+          <DetailList rows={rows.map(([label, value]) => [label, <ChemText key={label} text={value} />])} />
+        )}
         {links}
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type ExamType, formatInTimeZone, type Submission } from '@valence/contract';
+import { ChemText } from '../../../components/chem-text';
 import type { Column } from '../../../components/data-table';
 import { gradeLabel, scoreText } from './score-text';
 
@@ -76,8 +77,8 @@ export function submissionColumns(options: ColumnOptions): Column<Submission>[] 
       header: 'Feedback',
       cell: (row) =>
         row.instructorFeedback ? (
-          <Text size="sm" style={{ ...wrap, whiteSpace: 'pre-line' }}>
-            {row.instructorFeedback}
+          <Text size="sm" component="div" style={wrap}>
+            <ChemText text={row.instructorFeedback} />
           </Text>
         ) : (
           <Text size="sm" c="dimmed">

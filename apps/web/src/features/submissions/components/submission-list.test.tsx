@@ -85,6 +85,15 @@ describe('SubmissionList', () => {
     expect(within(without).getByRole('button', { name: 'Add Feedback' })).toBeInTheDocument();
   });
 
+  it('typesets chemistry notation in the feedback, as questions show it', async () => {
+    const feedback = 'Balance it: \\ce{2H2 + O2 -> 2H2O}, then find $\\Delta H$.';
+    setup(MCQ_EXAM, [submission(5, 'Ishara Wijesinghe', { mcqScore: 30, instructorFeedback: feedback })]);
+    const marked = await row('Ishara Wijesinghe');
+    await waitFor(() => expect(marked.querySelectorAll('.katex')).toHaveLength(2));
+    expect(marked.querySelector('[data-formula="raw"]')).toBeNull();
+    expect(marked).toHaveTextContent(/Balance it: .*, then find .*\./);
+  });
+
   it('searches on the server by name or ID, back on page 1, and pages 6 at a time', async () => {
     const many = Array.from({ length: 8 }, (_, i) => submission(i + 1, `Student ${i + 1}`));
     const { calls, user } = setup(PART_TWO_EXAM, many);
