@@ -28,6 +28,14 @@ describe('examFormSchema', () => {
     expect(messagesOf({ ...filled, examType: 'MCQ', dueDate: '2026-13-45T10:00' })).toEqual([EXAM_MESSAGES.date]);
   });
 
+  it('refuses a due date that is no real date between 1900 and 2100, naming the field', () => {
+    const real = 'dueDate: Enter a real date and time between 1900 and 2100.';
+    expect(messagesOf({ ...filled, examType: 'MCQ', dueDate: '0001-01-01T00:00' })).toEqual([real]);
+    expect(messagesOf({ ...filled, examType: 'MCQ', dueDate: '2026-02-29T10:00' })).toEqual([real]);
+    expect(messagesOf({ ...filled, examType: 'MCQ', dueDate: '2024-02-29T10:00' })).toBeUndefined();
+    expect(messagesOf({ ...filled, examType: 'MCQ', dueDate: '2100-12-31T23:59' })).toBeUndefined();
+  });
+
   it('needs a paper for PART II only, and refuses one over the limit', () => {
     expect(messagesOf({ ...filled, examType: 'MCQ' })).toBeUndefined();
     expect(messagesOf({ ...filled, paper: paper() })).toBeUndefined();

@@ -33,6 +33,22 @@ describe("validateResourceForm: the contract's limits, before anything is sent",
     expect(validateResourceForm({ ...link, link: longLink })).toBe(`url must be at most ${LIMITS.urlMax} characters.`);
   });
 
+  it.each([
+    [{ liveAt: '0050-06-01T12:00' }, 'liveAt: Enter a real date and time between 1900 and 2100.'],
+    [{ recordingAt: '2026-02-29T10:00' }, 'recordingAt: Enter a real date and time between 1900 and 2100.'],
+    [{ expiresAt: '2101-01-01T00:00' }, 'expiresAt: Enter a real date and time between 1900 and 2100.'],
+  ])("refuses %o with the contract's sentence naming the field, before anything is sent", (change, message) => {
+    expect(validateResourceForm({ ...link, ...change })).toBe(message);
+    const file = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+    expect(validateResourceForm({ ...EMPTY_RESOURCE, ...dates, ...change, file })).toBe(message);
+  });
+
+  it('takes the first and last days of the range, a leap day, and no expiry', () => {
+    const edges = { liveAt: '1900-01-01T00:00', recordingAt: '2024-02-29T10:00', expiresAt: '2100-12-31T23:59' };
+    expect(validateResourceForm({ ...link, ...edges })).toBeNull();
+    expect(validateResourceForm({ ...link, expiresAt: '' })).toBeNull();
+  });
+
   it("keeps the spec's order: a foreign link is named before a missing duration", () => {
     expect(validateResourceForm({ ...link, link: 'https://vimeo.com/1', minutes: 0 })).toBe(
       'Please provide a YouTube link.',

@@ -54,11 +54,17 @@ type CheckedValues = Pick<
   ResourceFormValues,
   'file' | 'link' | 'liveAt' | 'recordingAt' | 'hours' | 'minutes' | 'seconds'
 > &
-  Partial<Pick<ResourceFormValues, 'name'>>;
+  Partial<Pick<ResourceFormValues, 'name' | 'expiresAt'>>;
+
+/** The contract's date check for each date filled in, naming the field, so no upload starts for a date the server refuses. */
+const dateRefusal = ({ liveAt, recordingAt, expiresAt }: CheckedValues) =>
+  refusal(contract.liveAt, liveAt) ??
+  refusal(contract.recordingAt, recordingAt) ??
+  (expiresAt ? refusal(contract.expiresAt, expiresAt) : null);
 
 /**
- * Spec section 5, in order: nothing happens without a file or link ('skip'); both dates are
- * required; a link must be YouTube's and needs a positive duration; a file must fit in 5 GB. Then
+ * The spec's checks, in its order: nothing happens without a file or link ('skip'); both dates are
+ * required, and each date given must be one the contract takes; a link must be YouTube's and needs a positive duration; a file must fit in 5 GB. Then
  * the contract's own limits (name and link length, longest duration), so nothing is uploaded that
  * the server would refuse. One message at a time, in this order on purpose (the spec's), so these
  * are not a zod schema's per-field errors.
@@ -67,6 +73,8 @@ export function validateResourceForm(values: CheckedValues): string | 'skip' | n
   const link = values.link.trim();
   if (!values.file && !link) return 'skip';
   if (!values.liveAt || !values.recordingAt) return RESOURCE_MESSAGES.dates;
+  const dates = dateRefusal(values);
+  if (dates) return dates;
   if (values.file) {
     if (values.file.size > MAX_RESOURCE_BYTES) return RESOURCE_MESSAGES.size;
     return refusal(contract.name, resourceName(values.name, values.file.name));

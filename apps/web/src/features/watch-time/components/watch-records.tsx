@@ -1,5 +1,12 @@
 import { Button, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { formatDuration, formatInTimeZone, PAGE_SIZE, type WatchRecord } from '@valence/contract';
+import {
+  DATE_YEARS,
+  daySchema,
+  formatDuration,
+  formatInTimeZone,
+  PAGE_SIZE,
+  type WatchRecord,
+} from '@valence/contract';
 import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-dialog';
 import { type Column, DataTable, dangerColumn } from '../../../components/data-table';
@@ -21,13 +28,24 @@ const SORTS = [
 
 type WatchRecordsProps = { username: string; canDelete: boolean; timeZone: string };
 
+const FILTER_DAYS = { from: daySchema('from'), to: daySchema('to') };
+const FIRST_DAY = `${DATE_YEARS.first}-01-01`;
+const LAST_DAY = `${DATE_YEARS.last}-12-31`;
+
+/** The contract's refusal of a day typed into a filter, in the server's words; null when empty or fine. */
+const dayProblem = (field: keyof typeof FILTER_DAYS, day: string) =>
+  day ? (FILTER_DAYS[field].safeParse(day).error?.issues[0]?.message ?? null) : null;
+
 /** A student's watch records: filters, a sort, 5 a page, delete (superadmin) and the PDF report. */
 export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProps) {
   const list = usePagedSearch(PAGE_SIZE.watchTime);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [sort, setSort] = useState('-timestamp');
-  const filters = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const fromProblem = dayProblem('from', from);
+  const toProblem = dayProblem('to', to);
+  // A day the server would refuse stays out of the query; its input says why instead.
+  const filters = { ...(from && !fromProblem ? { from } : {}), ...(to && !toProblem ? { to } : {}) };
   const records = useWatchRecords(username, { ...list.request, ...filters, sort });
   const remove = useDeleteWatchRecord();
   const exportPdf = useExportWatchPdf();
@@ -38,13 +56,16 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
     label: string,
     value: string,
     set: (day: string) => void,
-    range: { min?: string; max?: string },
+    range: { min?: string | undefined; max?: string | undefined },
+    problem: string | null,
   ) => (
     <TextInput
       type="date"
       label={label}
       value={value}
-      {...range}
+      min={range.min ?? FIRST_DAY}
+      max={range.max ?? LAST_DAY}
+      error={problem}
       onChange={(event) => {
         set(event.currentTarget.value);
         list.setPage(1);
@@ -84,8 +105,8 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
           value={list.search}
           onChange={(event) => list.setSearch(event.currentTarget.value)}
         />
-        {dayInput('Start date', from, setFrom, { max: to || undefined })}
-        {dayInput('End date', to, setTo, { min: from || undefined })}
+        {dayInput('Start date', from, setFrom, { max: to && !toProblem ? to : undefined }, fromProblem)}
+        {dayInput('End date', to, setTo, { min: from && !fromProblem ? from : undefined }, toProblem)}
         <NativeSelect
           label="Sort by"
           data={SORTS}
