@@ -3,18 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
-import { admitSignin, sweepSigninCounters } from './throttle.js';
+import { SigninThrottle } from './throttle.js';
 
 export class AuthService {
-  constructor(private readonly deps: Pick<FastifyInstance, 'db' | 'tokens' | 'accounts'>) {}
+  private readonly throttle: SigninThrottle;
+
+  constructor(private readonly deps: Pick<FastifyInstance, 'db' | 'tokens' | 'accounts'>) {
+    this.throttle = new SigninThrottle(deps.db);
+  }
 
   async signin(input: SigninRequest, address: string): Promise<SigninResponse> {
-    // Counted before the password is checked, so parallel guesses cannot outrun the limit.
-    const admission = await admitSignin(this.deps.db, input.username, address);
-    const account = await this.deps.accounts.findByUsername(input.username);
-    const ok = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_HASH);
-    if (!account || !ok) throw unauthorized('Invalid username or password.');
-    await admission.succeeded();
+    const account = await this.throttle.attempt(input.username, address, async () => {
+      const found = await this.deps.accounts.findByUsername(input.username);
+      const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
+      return found && ok ? found : null;
+    });
+    if (!account) throw unauthorized('Invalid username or password.');
     if (needsRehash(account.passwordHash)) {
       await this.deps.accounts.setPasswordHash(account.id, await hashPassword(input.password));
     }
@@ -32,6 +36,6 @@ export class AuthService {
 
   /** Drops sign-in counters nobody has touched for longer than any rule looks back. */
   sweepCounters(): Promise<void> {
-    return sweepSigninCounters(this.deps.db);
+    return this.throttle.sweep();
   }
 }

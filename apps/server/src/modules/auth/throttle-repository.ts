@@ -56,6 +56,37 @@ export async function countWithBackoff(
   return first(waiting)?.wait ?? 1;
 }
 
+/**
+ * A leaky bucket of failures: `attempts` is the level at `window_start`, and one failure leaks away
+ * every `leakSeconds` after it. Whole leaks move `window_start` on, so the part of a leak already
+ * waited is kept.
+ */
+const leaked = (leak: SQL) => sql`floor(extract(epoch from (now() - t.window_start)) / ${leak})`;
+
+/**
+ * The bucket's level now, and the seconds until it is below `limit` (meaningful only when it is not).
+ */
+export async function failureLevel(db: DbOrTx, key: string, limit: number, leakSeconds: number): Promise<Row> {
+  const leak = sql`${leakSeconds}::float8`;
+  const rows = await db.execute(sql`
+    select greatest(t.attempts - ${leaked(leak)}, 0) as attempts,
+      ceil(extract(epoch from (t.window_start + make_interval(secs => (t.attempts - ${limit} + 1) * ${leak}) - now()))) as wait
+    from signin_throttle t where key = ${key}`);
+  return first(rows) ?? { attempts: 0, wait: 1 };
+}
+
+/** One more failure in the bucket at `key` (see failureLevel). */
+export async function addFailure(db: DbOrTx, key: string, leakSeconds: number): Promise<void> {
+  const leak = sql`${leakSeconds}::float8`;
+  await db.execute(sql`
+    insert into signin_throttle as t (key, attempts, window_start, last_at) values (${key}, 1, now(), now())
+    on conflict (key) do update set
+      attempts = greatest(t.attempts - ${leaked(leak)}, 0) + 1,
+      window_start = case when t.attempts <= ${leaked(leak)} then now()
+        else t.window_start + make_interval(secs => ${leaked(leak)} * ${leak}) end,
+      last_at = now()`);
+}
+
 /** Gives back an attempt that turned out to be the right password. */
 export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`update signin_throttle set attempts = greatest(attempts - 1, 0) where key = ${key}`);
