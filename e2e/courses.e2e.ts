@@ -140,6 +140,36 @@ describe('courses and lecture resources', () => {
     expect(resumed.every((e) => e.status === 'ACTIVE')).toBe(true);
   });
 
+  it('assigns both students picked one after another from one filtered list', async () => {
+    // Twenty others come first, so the unfiltered list would not offer the two the tutor looks for.
+    const pair = [`ruwan-${stamp}`, `ruwani-${stamp}`];
+    for (let i = 1; i <= 20; i++) {
+      await api('/students/signup', { token, body: { username: `other${i}-${stamp}`, password: 'student-pw' } });
+    }
+    for (const username of pair) await api('/students/signup', { token, body: { username, password: 'student-pw' } });
+    const course = await api<{ id: number }>('/courses', {
+      token,
+      body: { title: `Redox ${stamp}`, description: 'd' },
+    });
+    const page = await newPage();
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${baseURL()}/courses/${course.id}`);
+
+    const picker = page.getByLabel('Select Students');
+    await picker.fill('ruwan');
+    await page.getByRole('option', { name: pair[0], exact: true }).click();
+    // The search stays, so the list the second student is picked from stays too.
+    expect(await picker.inputValue()).toBe('ruwan');
+    await page.getByRole('option', { name: pair[1], exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Assign Students' }).click();
+    await page.getByText('Students assigned successfully').waitFor();
+    await page.getByText('Total: 2').waitFor();
+    const enrolled = await api<Enrollment[]>(`/enrollments/course/${course.id}`, { token });
+    expect(enrolled.map((e) => e.studentUsername).sort()).toEqual(pair);
+  });
+
   it('resumes an upload after a dropped connection instead of starting again', async () => {
     const course = await api<{ id: number }>('/courses', {
       token,

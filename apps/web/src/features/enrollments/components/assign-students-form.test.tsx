@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Student } from '@valence/contract';
+import { SEARCH_DEBOUNCE_MS, type Student } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
@@ -54,6 +54,24 @@ describe('AssignStudentsForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Students assigned successfully');
     const posts = fetch.calls.filter((call) => call.method === 'POST');
     expect(posts).toEqual([{ method: 'POST', path: '/enrollments/bulk', body: { courseId: 7, studentIds: [23, 5] } }]);
+  });
+
+  it('assigns both students picked one after another from one filtered list', async () => {
+    const { fetch } = setup();
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Select Students');
+    await user.click(input);
+    await user.type(input, 'student2');
+    await user.click(await screen.findByRole('option', { name: 'student23' }, SETTLED));
+    // The search stays as typed, and a moment later the list is still the one the user is picking from.
+    expect(input).toHaveValue('student2');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    await waitFor(() => expect(screen.queryByText('Searching...')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('option', { name: 'student24' }, SETTLED));
+    await user.click(screen.getByRole('button', { name: 'Assign Students' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Students assigned successfully');
+    const posts = fetch.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([{ courseId: 7, studentIds: [23, 24] }]);
   });
 
   it('assigns everyone not yet assigned with Select All, in one request', async () => {

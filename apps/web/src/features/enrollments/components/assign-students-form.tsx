@@ -97,6 +97,9 @@ export function AssignStudentsForm({ courseId }: { courseId: number }) {
               searchable
               searchValue={search}
               onSearchChange={setSearch}
+              // Mantine empties the search on each pick, which sent the server search back to the
+              // unfiltered list while the user reached for the next student in the filtered one.
+              clearSearchOnChange={false}
               // The server has already searched; filtering again here would hide nothing but cost time.
               filter={({ options: all }) => all}
               clearable
