@@ -82,6 +82,39 @@ describe('students', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the watch-record filters whole at 1366 px: every sort and the video name hint read in full', async () => {
+    const viewer = `viewer-${stamp}`;
+    await api('/students/signup', { token, body: { username: viewer, password: 'student-pw-1' } });
+    const page = await newPage(1366);
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${baseURL()}/students`);
+    await page.getByPlaceholder('Search by username...').fill(viewer);
+    await page
+      .getByRole('row', { name: new RegExp(viewer) })
+      .getByRole('button', { name: 'View' })
+      .click();
+    const records = page.getByRole('region', { name: 'Watch Time Records' });
+    await records.getByLabel('Sort by').waitFor();
+    // Neither a <select> nor a placeholder scrolls: compare the widest text with the room its box gives it.
+    const fits = (control: HTMLSelectElement | HTMLInputElement) => {
+      const style = getComputedStyle(control);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = style.font;
+      const texts =
+        control instanceof HTMLSelectElement
+          ? Array.from(control.options, (option) => option.text)
+          : [control.placeholder];
+      const widest = Math.max(...texts.map((text) => context.measureText(text).width));
+      const room = control.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { widest: Math.ceil(widest), room };
+    };
+    for (const label of ['Sort by', 'Video name']) {
+      const { widest, room } = await records.getByLabel(label).evaluate(fits);
+      expect(widest, label).toBeLessThanOrEqual(room);
+    }
+  });
+
   it('fits the screen at 390 px: the student list as cards, nothing cut off', async () => {
     const page = await newPage(390);
     await signIn(page, inject('adminUsername'), inject('adminPassword'));

@@ -98,7 +98,12 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
         </Button>
       }
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+      {/*
+        As many columns as the panel has room for, not as the window has: beside the student list
+        (1200 px and up) four columns cut "Watched at (newest first)" short. 15rem holds the
+        longest sort; min() keeps one column within a phone.
+      */}
+      <SimpleGrid minColWidth="min(15rem, 100%)" autoFlow="auto-fit">
         <TextInput
           label="Video name"
           placeholder="Filter by video name..."
