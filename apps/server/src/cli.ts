@@ -1,44 +1,30 @@
-import { parseArgs } from 'node:util';
-import { createStaffRequestSchema } from '@valence/contract';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
 import { runCommand } from './lib/run-command.js';
-import { AccountsService } from './modules/accounts/service.js';
-import { StaffService } from './modules/staff/service.js';
+import { backupCommand } from './ops/backup.js';
+import { CREATE_STAFF_USAGE, createStaffCommand } from './ops/create-staff.js';
+import { OpsRefused, runOpsCommand, TOLD_ERRORS } from './ops/ops-command.js';
+import { restoreCommand } from './ops/restore.js';
+import { SWEEP_FILES_USAGE, sweepFilesCommand } from './ops/sweep-files.js';
 
 const USAGE = `Usage:
-  npm run cli -- create-staff --username NAME --password SECRET [--role ROLE_ADMIN|ROLE_SUPERADMIN]
+  ${CREATE_STAFF_USAGE}
+  npm run backup -- --out FILE
+  npm run restore -- FILE [--force]
+  ${SWEEP_FILES_USAGE}
 
-Uses the same DATA_DIR / DATABASE_URL settings as the server.`;
+Each uses the same DATA_DIR / DATABASE_URL settings as the server. While the server runs on the
+embedded database, create-staff and sweep-files run inside it and backup copies from it.`;
 
 async function main(argv: string[]) {
-  const [command, ...rest] = argv;
-  if (command !== 'create-staff') {
+  const [name, ...rest] = argv;
+  if (name === 'backup') return backupCommand(rest);
+  if (name === 'restore') return restoreCommand(rest);
+  const command = [createStaffCommand, sweepFilesCommand].find((candidate) => candidate.name === name);
+  if (!command) {
     console.error(USAGE);
     return 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: { username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
-  });
-  const parsed = createStaffRequestSchema.safeParse({ ...values, role: values.role ?? 'ROLE_ADMIN' });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    // No app here: the services get by hand what their plugins would take from it.
-    const { db } = database;
-    const staff = await new StaffService({ db, accounts: new AccountsService({ db }) }).create(null, parsed.data);
-    console.log(`Created ${staff.role} '${staff.username}' (id ${staff.id}).`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+  return runOpsCommand(command, rest);
 }
 
-// A refusal (the name is taken) and any other failure alike print just their message.
-runCommand(main, [Error]);
+// A refusal (the name is taken, the folder is in use) prints just its message.
+runCommand(main, [Error, OpsRefused, ...TOLD_ERRORS]);

@@ -2,11 +2,22 @@ import { buildApp } from './app.js';
 import { ensureSuperadmin } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { listenControlSocket } from './ops/control-socket.js';
+import { DataDirBusy, type DataDirLock, describeHolder, lockDataDir } from './ops/data-dir-lock.js';
+import { serveOpsCommands } from './ops/serve-ops.js';
 import { createStorage, loadSecret, prepareDataDir } from './runtime.js';
 
 async function main() {
   const config = loadConfig();
   prepareDataDir(config);
+  // The embedded database may be open in one process only; PostgreSQL takes any number of servers.
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    lock = lockDataDir(config.dataDir, 'npm start');
+    if (lock.tookOverFrom) {
+      console.warn(`Note: took over the lock left by ${describeHolder(lock.tookOverFrom)}, which no longer runs.`);
+    }
+  }
   const secret = loadSecret(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -16,11 +27,14 @@ async function main() {
   const storage = await createStorage(config, secret);
   const app = await buildApp({ config, database, storage, secret });
   await ensureSuperadmin(database.db, config, app.log);
+  const stopControl = lock ? await serveOpsCommands(lock, { config, database, storage }, listenControlSocket) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    await stopControl?.();
     await app.close();
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -33,7 +47,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirBusy) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -31,6 +32,11 @@ export type Database = {
     onLost: (error: Error) => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /**
+   * The embedded database only: a consistent physical copy of its files as a tar stream, taken
+   * between transactions (what a backup dumps from while the server goes on serving).
+   */
+  snapshot?: () => Promise<Readable>;
 };
 
 /** LISTEN on a connection of its own (a pooled one goes back to the pool and hears nothing). */
@@ -72,11 +78,33 @@ const MIGRATION_LOCK_KEY = 727_001;
  */
 const DEFAULT_POOL_SIZE = 4;
 
+/** The embedded database's options; `dataDir` unset keeps it in memory. */
+export function pgliteOptions(dataDir?: string): PGliteOptions & { extensions: { pg_trgm: typeof pg_trgm } } {
+  // The embedded database serves one machine's staff: small buffers keep the process lean
+  // (PostgreSQL's default 128 MB shared_buffers is most of PGlite's resident memory).
+  const postgresqlconf = ['shared_buffers=16MB'];
+  // pg_trgm: the index behind case-insensitive "contains" searches (PostgreSQL ships it in contrib).
+  const extensions = { pg_trgm };
+  if (!dataDir) return { postgresqlconf, extensions };
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return {
+    extensions,
+    fs: new PrivateNodeFS(dir),
+    // Acknowledged writes survive a power cut: fsync on, through a sync method that reaches the disk.
+    postgresqlconf: [...postgresqlconf, 'wal_sync_method=fsync'],
+    startParams: durableStartParams(PGlite.defaultStartParams),
+  };
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number | undefined;
+  /** Tests point this at a copy with a migration of their own. */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     nameStatements(pool);
@@ -84,7 +112,7 @@ export async function openDatabase(options: {
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
@@ -97,28 +125,9 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  // The embedded database serves one machine's staff: small buffers keep the process lean
-  // (PostgreSQL's default 128 MB shared_buffers is most of PGlite's resident memory).
-  const postgresqlconf = ['shared_buffers=16MB'];
-  // pg_trgm: the index behind case-insensitive "contains" searches (PostgreSQL ships it in contrib).
-  const extensions = { pg_trgm };
-  let client: PGlite;
-  if (options.dataDir) {
-    const dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    client = new PGlite({
-      extensions,
-      fs: new PrivateNodeFS(dir),
-      // Acknowledged writes survive a power cut: fsync on, through a sync method that reaches the disk.
-      postgresqlconf: [...postgresqlconf, 'wal_sync_method=fsync'],
-      startParams: durableStartParams(PGlite.defaultStartParams),
-    });
-  } else {
-    // In memory (tests): nothing to make durable.
-    client = new PGlite({ postgresqlconf, extensions });
-  }
+  const client = new PGlite(pgliteOptions(options.dataDir));
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migratePglite(pgliteDb, { migrationsFolder });
   await pgliteDb.execute(sql`select 1`);
   return {
     db: pgliteDb as unknown as Db,
@@ -131,5 +140,12 @@ export async function openDatabase(options: {
       };
     },
     close: () => client.close(),
+    snapshot: async () => {
+      // Flushed first so the copy needs little replay; copied inside a transaction of our own so
+      // that no other transaction is open (PGlite runs one at a time) while the files are read.
+      await client.exec('CHECKPOINT');
+      const tar = await client.transaction(() => client.dumpDataDir('none'));
+      return Readable.fromWeb(tar.stream() as import('node:stream/web').ReadableStream);
+    },
   };
 }

@@ -1,3 +1,6 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 type ErrorKind = abstract new (...args: never[]) => Error;
 
 /**
@@ -13,4 +16,10 @@ export function runCommand(main: (argv: string[]) => Promise<number>, told: Erro
       process.exit(1);
     },
   );
+}
+
+/** True when the module at `moduleUrl` is the script node was started with. */
+export function isEntryPoint(moduleUrl: string): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && realpathSync(entry) === realpathSync(fileURLToPath(moduleUrl));
 }

@@ -3,12 +3,12 @@ import { newPasswordSchema } from '@valence/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureSuperadmin } from '../bootstrap.js';
-import { type Config, ConfigError, loadConfig } from '../config.js';
-import { type Db, openDatabase } from '../db/client.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
-import { runCommand } from '../lib/run-command.js';
+import { isEntryPoint, runCommand } from '../lib/run-command.js';
 import { AccountsService } from '../modules/accounts/service.js';
-import { prepareDataDir } from '../runtime.js';
+import { consoleIo, type OpsCommand, type OpsIo, runOpsCommand, TOLD_ERRORS } from '../ops/ops-command.js';
 import { MAX_SCALE } from './plan.js';
 import { type SeedCounts, SeedRefused, seedDemo, seedPlan } from './seed.js';
 import { DEFAULT_STUDENT_PASSWORD, LABELS, number, usage } from './seed-usage.js';
@@ -19,7 +19,15 @@ const quietLog = {
   warn: (message: string) => console.warn(message),
 } as unknown as FastifyBaseLogger;
 
-async function main(argv: string[]): Promise<number> {
+type SeedArgs = {
+  scale: number;
+  studentPassword: string;
+  reset: boolean;
+  env: NodeJS.ProcessEnv;
+};
+
+/** Reads the arguments; a number is the exit code when there is nothing to seed (help, a mistake). */
+function parseSeedArgs(argv: string[], io: OpsIo): SeedArgs | number {
   let values: {
     scale?: string;
     reset?: boolean;
@@ -41,44 +49,53 @@ async function main(argv: string[]): Promise<number> {
       },
     }));
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage()}`);
+    io.err(`${(error as Error).message}\n\n${usage()}`);
     return 2;
   }
   if (values.help) {
-    console.log(usage());
+    io.out(usage());
     return 0;
   }
   const scale = Number(values.scale ?? 1);
   if (!Number.isInteger(scale) || scale < 1 || scale > MAX_SCALE) {
-    console.error(`--scale must be a whole number from 1 to ${MAX_SCALE}.\n\n${usage()}`);
+    io.err(`--scale must be a whole number from 1 to ${MAX_SCALE}.\n\n${usage()}`);
     return 2;
   }
   const studentPassword = values.password ?? DEFAULT_STUDENT_PASSWORD;
   const checked = newPasswordSchema.safeParse(studentPassword);
   if (!checked.success) {
-    console.error(`--password: ${checked.error.issues[0]?.message}`);
+    io.err(`--password: ${checked.error.issues[0]?.message}`);
     return 2;
   }
+  return {
+    scale,
+    studentPassword,
+    reset: values.reset ?? false,
+    env: {
+      ...process.env,
+      ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
+      ...(values['data-dir'] ? { DATA_DIR: values['data-dir'] } : {}),
+    },
+  };
+}
 
-  const config = loadConfig({
-    ...process.env,
-    ...(values['database-url'] ? { DATABASE_URL: values['database-url'] } : {}),
-    ...(values['data-dir'] ? { DATA_DIR: values['data-dir'] } : {}),
-  });
-  if (!config.databaseUrl) prepareDataDir(config);
-  const started = performance.now();
-  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  const plan = seedPlan(scale);
-  console.log(
-    `Seeding demo data at scale ${scale} into ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}: ${Object.entries(
-      LABELS,
-    )
-      .map(([key, label]) => `${number(plan[key as keyof SeedCounts])} ${label}`)
-      .join(', ')}.`,
-  );
-
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
+export const seedDemoCommand: OpsCommand = {
+  name: 'seed-demo',
+  invocation: 'npm run seed:demo',
+  async run({ config, database }, argv, io) {
+    const args = parseSeedArgs(argv, io);
+    if (typeof args === 'number') return args;
+    const { scale, studentPassword } = args;
+    const started = performance.now();
+    const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+    const plan = seedPlan(scale);
+    io.out(
+      `Seeding demo data at scale ${scale} into ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}: ${Object.entries(
+        LABELS,
+      )
+        .map(([key, label]) => `${number(plan[key as keyof SeedCounts])} ${label}`)
+        .join(', ')}.`,
+    );
     const admin = await ensureAdmin(database.db, config);
     // scrypt once (about a quarter of a second): every demo student shares the hash.
     const passwordHash = await hashPassword(studentPassword);
@@ -86,40 +103,38 @@ async function main(argv: string[]): Promise<number> {
     const result = await seedDemo(database.db, {
       scale,
       passwordHash,
-      reset: values.reset ?? false,
+      reset: args.reset,
       onProgress: ({ phase, done, total }) => {
         // Each tenth of a phase, so a 2-million-row run shows it is moving without flooding the log.
         const tenth = Math.floor((10 * done) / Math.max(total, 1));
         if (printed.get(phase) === tenth) return;
         printed.set(phase, tenth);
         if (tenth === 0 && done < total) return;
-        console.log(`  ${LABELS[phase].padEnd(14)} ${number(done).padStart(10)} / ${number(total)}  (${elapsed()})`);
+        io.out(`  ${LABELS[phase].padEnd(14)} ${number(done).padStart(10)} / ${number(total)}  (${elapsed()})`);
       },
     });
     // A bulk load leaves no planner statistics and no visibility map until autovacuum comes by, if it
     // runs at all: until then every read plans blind and index-only scans read the table too.
     await database.db.execute(sql`vacuum analyze`);
-    console.log(`  vacuum analyze done (${elapsed()})`);
+    io.out(`  vacuum analyze done (${elapsed()})`);
     if (result.deleted) {
-      console.log(
+      io.out(
         `(--reset deleted the earlier demo data first: ${number(result.deleted.students)} students, ${number(result.deleted.courses)} courses.)`,
       );
     }
-    console.log(`\nDone in ${elapsed()}.\n\nSign in with:`);
-    console.log(`  superadmin  ${admin.username}  ${admin.password}`);
-    console.log(
+    io.out(`\nDone in ${elapsed()}.\n\nSign in with:`);
+    io.out(`  superadmin  ${admin.username}  ${admin.password}`);
+    io.out(
       `  a student   ${result.sampleStudent}  password ${studentPassword}  (every demo student shares it; demo data only, never on a public server)`,
     );
     if (result.sampleIdentifier) {
-      console.log(
+      io.out(
         `\nTheir marks: exam identifier ${result.sampleIdentifier} (the portal's Marks summary, or GET /api/v1/submissions/student/{id}/exam-score/${result.sampleIdentifier} as the student).`,
       );
     }
     return 0;
-  } finally {
-    await database.close();
-  }
-}
+  },
+};
 
 /** The superadmin to print: created now as the server's first start would, or the one there is. */
 async function ensureAdmin(db: Db, config: Config) {
@@ -137,4 +152,11 @@ async function ensureAdmin(db: Db, config: Config) {
   };
 }
 
-runCommand(main, [SeedRefused, ConfigError]);
+async function main(argv: string[]): Promise<number> {
+  const args = parseSeedArgs(argv, consoleIo);
+  if (typeof args === 'number') return args;
+  return runOpsCommand(seedDemoCommand, argv, { env: args.env });
+}
+
+// Imported by the server to run the seed inside it; only run as a command when it is the entry.
+if (isEntryPoint(import.meta.url)) runCommand(main, [SeedRefused, ...TOLD_ERRORS]);

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import {
   assertSafeKey,
   type ByteRange,
   InvalidKeyError,
+  type ListedObject,
   ObjectNotFoundError,
   type ObjectStorage,
   type UploadStoreOptions,
@@ -64,6 +65,26 @@ export class LocalStorage implements ObjectStorage {
     const file = this.resolve(key);
     await rm(file, { force: true });
     await removeUploadRecord(file);
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    const files = new Set(
+      entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)),
+    );
+    for (const file of [...files].sort()) {
+      // A tus upload's record sits beside its data as <name>.json.
+      if (file.endsWith('.json') && files.has(file.slice(0, -'.json'.length))) continue;
+      const info = await stat(file).catch(() => null);
+      if (!info) continue;
+      yield { key: path.relative(this.root, file).split(path.sep).join('/'), size: info.size, modifiedAt: info.mtime };
+    }
   }
 
   async createUploadStore(options: UploadStoreOptions) {

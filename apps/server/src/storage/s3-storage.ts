@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   S3Client,
@@ -14,6 +15,7 @@ import { createS3UploadStore, uploadRecordKey } from './s3-upload-store.js';
 import {
   assertSafeKey,
   type ByteRange,
+  type ListedObject,
   ObjectNotFoundError,
   type ObjectStorage,
   type UploadStoreOptions,
@@ -87,6 +89,22 @@ export class S3Storage implements ObjectStorage {
       if (status === 404) return null;
       throw error;
     }
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key;
+        // The tus store's record (<key>.info) and unfinished part (<key>.part) go with their object.
+        if (!key || key.endsWith('.info') || key.endsWith('.part')) continue;
+        yield { key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async delete(key: string): Promise<void> {

@@ -3,6 +3,8 @@ import type { DataStore } from '@tus/server';
 
 export type ByteRange = { start: number; end: number };
 
+export type ListedObject = { key: string; size: number; modifiedAt: Date };
+
 export type StoredObject = { stream: Readable; size: number; contentType?: string | undefined };
 
 /** Where resource files, papers and marked scripts live; never world-readable. */
@@ -13,6 +15,11 @@ export interface ObjectStorage {
   get(key: string, range?: ByteRange): Promise<StoredObject>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored object with its size and last change, upload records left out (they go with their
+   * object). For backups and the sweep of objects no row points at.
+   */
+  list(): AsyncIterable<ListedObject>;
   /** A short-lived link that serves the object with HTTP Range support. */
   signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string>;
   /**

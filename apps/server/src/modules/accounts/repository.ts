@@ -1,7 +1,7 @@
 import type { Role } from '@valence/contract';
 import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countOf, countRows, findRow, selectCount } from '../../db/rows.js';
+import { countOf, countRows, findRow, lockRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
 import { contains, totalOf } from '../../lib/paging.js';
 
@@ -136,7 +136,12 @@ export function setPasswordHash(db: DbOrTx, id: number, passwordHash: string) {
   return db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
 }
 
-/** Ends every session of the account: older tokens stop working at once, on every replica. */
+/** Sends `payload` to every server listening on `channel`, once the caller's transaction commits. */
+export async function notify(db: DbOrTx, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** Ends every session of the account (AccountsService.endSessions makes every server hear it). */
 export function endSessions(db: DbOrTx, id: number) {
   return db
     .update(accounts)
@@ -160,4 +165,8 @@ export function deleteAccount(db: DbOrTx, id: number) {
     .where(eq(accounts.id, id))
     .returning({ id: accounts.id, username: accounts.username })
     .then((rows) => rows[0]);
+}
+
+export async function lockAccount(tx: DbOrTx, id: number): Promise<boolean> {
+  return (await lockRow(tx, accounts, eq(accounts.id, id), 'update')) !== undefined;
 }

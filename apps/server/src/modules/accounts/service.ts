@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
 import { TRIGRAM } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { ACCOUNT_CHANGED, COUNTS_CHANGED, HeardCache } from './heard-cache.js';
+import { ACCOUNT_CHANGED, COUNTS_CHANGED, HeardCache, Hearing } from './heard-cache.js';
 import * as repo from './repository.js';
 
 /**
@@ -21,11 +21,21 @@ export class AccountsService {
    * by `q`: the Students screen asks again for each page and for each staff member typing.
    */
   private readonly studentCounts: HeardCache<string, number>;
+  /** Whether this server has heard every account change: PostgreSQL's reach other servers late. */
+  private readonly hearing: Hearing;
 
-  constructor({ db }: Pick<FastifyInstance, 'db'>) {
+  /** Command-line tools, which keep nothing between requests, may leave `databaseKind` out. */
+  constructor({ db, databaseKind }: Pick<FastifyInstance, 'db'> & Partial<Pick<FastifyInstance, 'databaseKind'>>) {
     this.db = db;
-    this.sessions = new HeardCache((id) => repo.findSession(this.db, id));
-    this.studentCounts = new HeardCache((q) => repo.countStudents(this.db, { q: q || undefined }), 2_000);
+    this.hearing = new Hearing(
+      databaseKind === 'postgres' ? (payload) => repo.notify(this.db, ACCOUNT_CHANGED, payload) : undefined,
+    );
+    const hearing = this.hearing;
+    this.sessions = new HeardCache((id) => repo.findSession(this.db, id), { hearing });
+    this.studentCounts = new HeardCache((q) => repo.countStudents(this.db, { q: q || undefined }), {
+      maxEntries: 2_000,
+      hearing,
+    });
   }
 
   /**
@@ -36,12 +46,14 @@ export class AccountsService {
     const stop = await listen(
       ACCOUNT_CHANGED,
       (payload) => {
+        if (this.hearing.heard(payload)) return;
         const [id, counts] = payload.split(' ');
         this.changed(Number(id), counts === COUNTS_CHANGED);
       },
       (error) => {
         this.sessions.stop();
         this.studentCounts.stop();
+        this.hearing.stop();
         log.warn({ err: error }, 'Account changes are no longer heard: sessions are checked in the database only.');
       },
     );
@@ -50,6 +62,7 @@ export class AccountsService {
     return async () => {
       this.sessions.stop();
       this.studentCounts.stop();
+      this.hearing.stop();
       await stop();
     };
   }
@@ -131,9 +144,11 @@ export class AccountsService {
     this.changed(id, false);
   }
 
+  /** Answers once no server accepts the account's older tokens (see Hearing.settle). */
   async endSessions(id: number): Promise<void> {
     await repo.endSessions(this.db, id);
     this.changed(id, false);
+    await this.hearing.settle();
   }
 
   /** A new username (unique, any case) and, when given, a new password, which ends old sessions. */
@@ -148,11 +163,21 @@ export class AccountsService {
       });
       if (row && passwordHash) await repo.endSessions(this.db, id);
       this.changed(id, true);
+      if (row && passwordHash) await this.hearing.settle();
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
       throw error;
     }
+  }
+
+  /**
+   * Holds the account until the transaction ends. A delete takes it first: a write that references
+   * the account (a script handed in at that moment) then either commits before the delete reads
+   * what to remove, or fails on the missing account, and nothing it stored is left without a row.
+   */
+  async lockForDelete(tx: DbOrTx, id: number): Promise<boolean> {
+    return repo.lockAccount(tx, id);
   }
 
   /** Inside the caller's transaction when one is given, so a refusal or audit goes with it. */

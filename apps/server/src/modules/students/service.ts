@@ -77,6 +77,7 @@ export class StudentsService {
   async delete(actor: Principal, id: number, confirmMarks: boolean): Promise<void> {
     const student = await this.requireStudent(id);
     const files = await this.db.transaction(async (tx) => {
+      if (!(await this.accounts.lockForDelete(tx, id))) throw notFound('Student not found.');
       const submissions = await this.exams.submissionsOfStudent(tx, id);
       if (submissions > 0 && !confirmMarks) {
         throw conflict(

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import tar from 'tar-stream';
+import { type Config, loadConfig } from '../config.js';
+import { openDatabase, pgliteOptions } from '../db/client.js';
+import { createStorage, loadSecret, prepareDataDir } from '../runtime.js';
+import type { ObjectStorage } from '../storage/storage.js';
+import {
+  BACKUP_FORMAT,
+  type BackupHeader,
+  type BackupManifest,
+  DATABASE_ENTRY,
+  FILES_PREFIX,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+} from './backup-format.js';
+import { DataDirBusy, describeHolder, lockDataDir } from './data-dir-lock.js';
+import { OpsRefused } from './ops-command.js';
+import { batches, setParameter, splitSqlScript } from './sql-script.js';
+
+export const RESTORE_USAGE = 'npm run restore -- FILE [--force]';
+
+/** A connection that replays SQL: PGlite in this process, or one PostgreSQL connection. */
+type Target = {
+  exec: (sql: string) => Promise<void>;
+  query: <T>(sql: string) => Promise<T[]>;
+  close: () => Promise<void>;
+};
+
+/**
+ * `npm run restore -- FILE`: a backup into an empty DATA_DIR, or an empty PostgreSQL database when
+ * DATABASE_URL is set (how a store moves from the embedded database to PostgreSQL). A target that
+ * holds data is refused unless --force, which empties it first. The database is replayed in one
+ * transaction, then migrated to this release, and every session is ended.
+ */
+export async function restoreCommand(argv: string[]): Promise<number> {
+  let parsed: { values: { force?: boolean; help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new OpsRefused(`${(error as Error).message}\nUsage: ${RESTORE_USAGE}`);
+  }
+  if (parsed.values.help) {
+    console.log(`Usage: ${RESTORE_USAGE}`);
+    return 0;
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (!file || extra.length) throw new OpsRefused(`Name one backup file.\nUsage: ${RESTORE_USAGE}`);
+  const source = path.resolve(file);
+  if (!existsSync(source)) throw new OpsRefused(`${source} does not exist.`);
+  const force = parsed.values.force ?? false;
+
+  const config = loadConfig();
+  const started = performance.now();
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  let release: () => void = () => undefined;
+  try {
+    if (!config.databaseUrl) {
+      prepareDataDir(config);
+      try {
+        const lock = lockDataDir(config.dataDir, 'npm run restore');
+        release = () => lock.release();
+      } catch (error) {
+        if (error instanceof DataDirBusy) {
+          throw new OpsRefused(
+            `${config.dataDir} is in use by ${describeHolder(error.holder)}. Stop it first: a restore replaces the whole database.`,
+          );
+        }
+        throw error;
+      }
+      await prepareEmbeddedTarget(config, force);
+    } else {
+      await preparePostgresTarget(config.databaseUrl, force);
+    }
+    const storage = await createStorage(config, loadSecret(config));
+    const restored = await replay(source, config, storage, elapsed);
+    console.log(`Migrating to this release and ending every session (${elapsed()})…`);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      // Tokens signed before the restore must not come back to life with the sessions they had.
+      await database.db.execute('update accounts set session_version = session_version + 1');
+    } finally {
+      await database.close();
+    }
+    console.log(
+      `Restored ${restored.rows.toLocaleString('en-US')} rows in ${restored.tables} tables and ${restored.files} files into ${
+        config.databaseUrl ? 'PostgreSQL' : config.dataDir
+      } (${elapsed()}). Everyone signs in again.`,
+    );
+    return 0;
+  } finally {
+    release();
+  }
+}
+
+function isEmptyFolder(folder: string): boolean {
+  return !existsSync(folder) || readdirSync(folder).length === 0;
+}
+
+async function prepareEmbeddedTarget(config: Config, force: boolean) {
+  const database = path.join(config.dataDir, 'pglite');
+  const files = path.join(config.dataDir, 'files');
+  if (isEmptyFolder(database) && isEmptyFolder(files)) return;
+  if (!force) {
+    throw new OpsRefused(
+      `${config.dataDir} already holds a database or files. Restore into an empty DATA_DIR, or add --force to replace what is there.`,
+    );
+  }
+  console.log(`--force: removing the database and files in ${config.dataDir}…`);
+  await rm(database, { recursive: true, force: true });
+  await rm(files, { recursive: true, force: true });
+}
+
+async function preparePostgresTarget(databaseUrl: string, force: boolean) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tables = await client.query(
+      `select 1 from information_schema.tables where table_schema in ('public', 'drizzle') limit 1`,
+    );
+    if (tables.rowCount === 0) return;
+    if (!force) {
+      throw new OpsRefused(
+        'The PostgreSQL database already has tables. Restore into an empty database (createdb NAME), or add --force to replace what is there.',
+      );
+    }
+    console.log('--force: dropping the schemas public and drizzle…');
+    await client.query(
+      'drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function openTarget(config: Config): Promise<Target> {
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    return {
+      exec: async (sql) => {
+        await client.query(sql);
+      },
+      query: async <T>(sql: string) => (await client.query(sql)).rows as T[],
+      close: () => client.end(),
+    };
+  }
+  const db = new PGlite(pgliteOptions(config.dataDir));
+  await db.waitReady;
+  return {
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    query: async <T>(sql: string) => (await db.query<T>(sql)).rows,
+    close: () => db.close(),
+  };
+}
+
+/** Reads the backup's entries in order: the database first, then the files, then the manifest. */
+async function replay(source: string, config: Config, storage: ObjectStorage, elapsed: () => string) {
+  const extract = tar.extract();
+  createReadStream(source).pipe(extract);
+  let header: BackupHeader | undefined;
+  let manifest: BackupManifest | undefined;
+  let databaseSha256 = '';
+  const files = new Map<string, { size: number; sha256: string }>();
+  for await (const entry of extract) {
+    const name = entry.header.name;
+    if (name === HEADER_ENTRY) {
+      header = JSON.parse((await readAll(entry)).toString('utf8')) as BackupHeader;
+      if (header.format !== BACKUP_FORMAT || header.version !== 1) {
+        throw new OpsRefused(`${source} is not a Valence backup this release can read.`);
+      }
+    } else if (name === DATABASE_ENTRY) {
+      if (!header) throw new OpsRefused(`${source} is not a Valence backup (no header first).`);
+      const gzipped = await readAll(entry);
+      databaseSha256 = createHash('sha256').update(gzipped).digest('hex');
+      console.log(`Replaying the database (${(gzipped.length / 1024 / 1024).toFixed(1)} MB compressed)…`);
+      await replayDatabase(config, gunzipSync(gzipped).toString('utf8'));
+      console.log(`  done (${elapsed()})`);
+    } else if (name.startsWith(FILES_PREFIX)) {
+      const key = name.slice(FILES_PREFIX.length);
+      const hash = createHash('sha256');
+      const tap = new PassThrough();
+      tap.on('data', (chunk: Buffer) => hash.update(chunk));
+      (entry as unknown as NodeJS.ReadableStream).pipe(tap);
+      await storage.put(key, tap);
+      files.set(key, { size: entry.header.size ?? 0, sha256: hash.digest('hex') });
+      if (files.size % 100 === 0) console.log(`  files ${files.size} (${elapsed()})`);
+    } else if (name === MANIFEST_ENTRY) {
+      manifest = JSON.parse((await readAll(entry)).toString('utf8')) as BackupManifest;
+    } else {
+      entry.resume();
+    }
+  }
+  if (!header || !manifest || !databaseSha256)
+    throw new OpsRefused(`${source} is incomplete: it ends before its manifest.`);
+  if (manifest.databaseSha256 !== databaseSha256)
+    throw new OpsRefused(`${source} is damaged: the database does not match its checksum.`);
+  for (const file of manifest.files) {
+    if (file.sha256 === null) continue;
+    const got = files.get(file.key);
+    if (!got || got.sha256 !== file.sha256)
+      throw new OpsRefused(`${source} is damaged: ${file.key} does not match its checksum.`);
+  }
+  if (manifest.note) console.log(manifest.note);
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+  await checkCounts(config, manifest.tables);
+  return { rows, tables: Object.keys(manifest.tables).length, files: files.size };
+}
+
+/** Replays the dump in one transaction: a failure leaves the target as empty as it was. */
+async function replayDatabase(config: Config, script: string): Promise<void> {
+  const target = await openTarget(config);
+  try {
+    const known = new Set(
+      (await target.query<{ name: string }>('select name from pg_settings')).map((row) => row.name),
+    );
+    // A newer server's dump may set parameters an older one lacks; their defaults are what it needs.
+    const statements = splitSqlScript(script).filter((statement) => {
+      const parameter = setParameter(statement);
+      return parameter === undefined || known.has(parameter);
+    });
+    await target.exec('begin');
+    try {
+      for (const batch of batches(statements)) await target.exec(batch);
+      await target.exec('commit');
+    } catch (error) {
+      await target.exec('rollback').catch(() => undefined);
+      throw new OpsRefused(`The database could not be replayed; nothing was restored: ${(error as Error).message}`);
+    }
+  } finally {
+    await target.close();
+  }
+}
+
+/** Every table holds as many rows as the backup counted when it was made. */
+async function checkCounts(config: Config, expected: Record<string, number>) {
+  const target = await openTarget(config);
+  try {
+    for (const [name, count] of Object.entries(expected)) {
+      const [schema, table] = name.split('.');
+      const [row] = await target.query<{ count: number }>(`select count(*)::int as count from "${schema}"."${table}"`);
+      if (row?.count !== count) {
+        throw new OpsRefused(`After the restore ${name} holds ${row?.count} rows where the backup counted ${count}.`);
+      }
+    }
+  } finally {
+    await target.close();
+  }
+}
+
+async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

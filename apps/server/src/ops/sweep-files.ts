@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { ObjectStorage } from '../storage/storage.js';
+import type { OpsCommand } from './ops-command.js';
+
+export const SWEEP_FILES_USAGE = 'npm run cli -- sweep-files [--apply] [--min-age-minutes N]';
+
+/**
+ * Every column that holds a storage key. A read across modules on purpose: only the whole list of
+ * keys tells which stored objects nothing points at. A new column that holds a key belongs here.
+ */
+const KEY_COLUMNS = sql`
+  select object_key as key from resources where object_key is not null
+  union all select paper_key from exams where paper_key is not null
+  union all select answer_key from submissions where answer_key is not null
+  union all select marked_paper_key from submissions where marked_paper_key is not null
+  union all select image_key from mcq_questions where image_key is not null`;
+
+export async function referencedKeys(db: Db): Promise<Set<string>> {
+  const result = await db.execute(KEY_COLUMNS);
+  // node-postgres answers { rows }, PGlite's driver the rows themselves.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { key: string }[];
+  return new Set(rows.map((row) => row.key));
+}
+
+export type Orphan = { key: string; size: number; modifiedAt: Date };
+
+/**
+ * Stored objects that no row points at and that were last changed before `minAgeMinutes` ago: an
+ * upload in progress (or whose row is being written) is younger and is never taken for an orphan.
+ */
+export async function findOrphans(db: Db, storage: ObjectStorage, minAgeMinutes: number): Promise<Orphan[]> {
+  const cutoff = Date.now() - minAgeMinutes * 60_000;
+  const orphans: Orphan[] = [];
+  // Listed first, keys read after: an object whose row commits in between is then seen as referenced.
+  const listed: Orphan[] = [];
+  for await (const object of storage.list()) if (object.modifiedAt.getTime() < cutoff) listed.push(object);
+  const keys = await referencedKeys(db);
+  for (const object of listed) if (!keys.has(object.key)) orphans.push(object);
+  return orphans;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export const sweepFilesCommand: OpsCommand = {
+  name: 'sweep-files',
+  invocation: 'npm run cli -- sweep-files',
+  async run({ database, storage }, argv, io) {
+    let values: { apply?: boolean; 'min-age-minutes'?: string };
+    try {
+      ({ values } = parseArgs({
+        args: argv,
+        options: { apply: { type: 'boolean' }, 'min-age-minutes': { type: 'string' } },
+      }));
+    } catch (error) {
+      io.err(`${(error as Error).message}\nUsage: ${SWEEP_FILES_USAGE}`);
+      return 2;
+    }
+    const minAge = Number(values['min-age-minutes'] ?? 60);
+    if (!Number.isFinite(minAge) || minAge < 0) {
+      io.err(`--min-age-minutes must be a number of minutes, 0 or more.\nUsage: ${SWEEP_FILES_USAGE}`);
+      return 2;
+    }
+    const orphans = await findOrphans(database.db, storage, minAge);
+    const total = orphans.reduce((sum, orphan) => sum + orphan.size, 0);
+    for (const orphan of orphans)
+      io.out(`  ${orphan.key}  ${megabytes(orphan.size)}  ${orphan.modifiedAt.toISOString()}`);
+    if (orphans.length === 0) {
+      io.out(`No stored file without a row (files changed in the last ${minAge} minute(s) are left alone).`);
+      return 0;
+    }
+    if (!values.apply) {
+      io.out(
+        `${orphans.length} stored file(s), ${megabytes(total)}, with no row pointing at them. Nothing removed: run again with --apply to remove them.`,
+      );
+      return 0;
+    }
+    // Checked once more just before removing: a row may have come to point at one meanwhile.
+    const keys = await referencedKeys(database.db);
+    let removed = 0;
+    for (const orphan of orphans) {
+      if (keys.has(orphan.key)) continue;
+      await storage.delete(orphan.key);
+      removed += 1;
+    }
+    io.out(`Removed ${removed} stored file(s), ${megabytes(total)}.`);
+    return 0;
+  },
+};
