@@ -23,7 +23,7 @@ import {
 } from './backup-format.js';
 import { DataDirBusy, describeHolder, lockDataDir } from './data-dir-lock.js';
 import { OpsRefused } from './ops-command.js';
-import { batches, setParameter, splitSqlScript } from './sql-script.js';
+import { batches, replayableStatements } from './sql-script.js';
 
 export const RESTORE_USAGE = 'npm run restore -- FILE [--force]';
 
@@ -227,11 +227,7 @@ async function replayDatabase(config: Config, script: string): Promise<void> {
     const known = new Set(
       (await target.query<{ name: string }>('select name from pg_settings')).map((row) => row.name),
     );
-    // A newer server's dump may set parameters an older one lacks; their defaults are what it needs.
-    const statements = splitSqlScript(script).filter((statement) => {
-      const parameter = setParameter(statement);
-      return parameter === undefined || known.has(parameter);
-    });
+    const statements = replayableStatements(script, known);
     await target.exec('begin');
     try {
       for (const batch of batches(statements)) await target.exec(batch);

@@ -79,3 +79,14 @@ export function* batches(statements: string[], maxChars = 1 << 20): Generator<st
 function isBlank(text: string): boolean {
   return /^\s*(--[^\n]*(\n\s*|$))*$/.test(text);
 }
+
+/**
+ * A dump's statements as this server can run them: a newer PostgreSQL's dump (PGlite's) sets
+ * parameters an older server lacks, such as transaction_timeout; their defaults are what it needs.
+ */
+export function replayableStatements(script: string, knownSettings: ReadonlySet<string>): string[] {
+  return splitSqlScript(script).filter((statement) => {
+    const parameter = setParameter(statement);
+    return parameter === undefined || knownSettings.has(parameter);
+  });
+}
