@@ -35,8 +35,8 @@ export class TokenService {
   /**
    * Tokens already verified, with their expiry: the HMAC check is a fifth of a cheap request's work
    * and a token never changes, so it is done once per token. The session version is still checked on
-   * every request, against the account (`app.accounts.findSession`, which forgets an account as soon
-   * as any process changes it): a forced logout refuses the token at once.
+   * every request, against the account (`app.accounts.findSession`, which forgets an account when any
+   * process changes it, and a logout answers only once every server has: see Hearing).
    */
   private readonly verified = new BoundedMap<string, Claims & { expiresAt: number }>(VERIFIED_CACHE_SIZE);
 

@@ -15,5 +15,5 @@ export const accountsPlugin = modulePlugin(
     app.addHook('onClose', stop);
     return accounts;
   },
-  { decorators: ['db', 'dbListen'] },
+  { decorators: ['db', 'dbListen', 'databaseKind'] },
 );
