@@ -35,6 +35,12 @@ const DUMP_ARGS = ['--no-owner', '--no-privileges', '--inserts', '--rows-per-ins
 
 type Dumped = { sqlFile: string; tables: Record<string, number> };
 
+/**
+ * The dump waits beside --out, where this process's umask may leave it readable by others (on
+ * PostgreSQL no DATA_DIR is prepared): it holds every password hash, so only its owner may read it.
+ */
+const PRIVATE_FILE = { mode: 0o600 };
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
@@ -144,7 +150,7 @@ async function dumpPglite(db: PGlite, sqlFile: string): Promise<Dumped> {
   await pipeline(
     Readable.fromWeb(file.stream() as import('node:stream/web').ReadableStream),
     createGzip(),
-    createWriteStream(sqlFile),
+    createWriteStream(sqlFile, PRIVATE_FILE),
   );
   return { sqlFile, tables };
 }
@@ -175,7 +181,7 @@ async function dumpPostgres(databaseUrl: string, sqlFile: string): Promise<Dumpe
       stderr += chunk.toString('utf8');
     });
     const exited = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? 1)));
-    await pipeline(child.stdout, createGzip(), createWriteStream(sqlFile));
+    await pipeline(child.stdout, createGzip(), createWriteStream(sqlFile, PRIVATE_FILE));
     const code = await exited;
     if (code !== 0) throw new OpsRefused(`pg_dump failed (exit ${code}):\n${stderr.trim()}`);
     await client.query('commit');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -66,8 +66,9 @@ export async function restoreCommand(argv: string[]): Promise<number> {
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   let release: () => void = () => undefined;
   try {
+    // Restored files land in DATA_DIR/files: as private as the server keeps its uploads.
+    prepareDataDir(config);
     if (!config.databaseUrl) {
-      prepareDataDir(config);
       try {
         const lock = lockDataDir(config.dataDir, 'npm run restore');
         release = () => lock.release();
@@ -192,9 +193,16 @@ async function replay(source: string, config: Config, storage: ObjectStorage, el
     } else if (name.startsWith(FILES_PREFIX)) {
       const key = name.slice(FILES_PREFIX.length);
       const hash = createHash('sha256');
-      const tap = new PassThrough();
-      tap.on('data', (chunk: Buffer) => hash.update(chunk));
-      (entry as unknown as NodeJS.ReadableStream).pipe(tap);
+      // Hashed on the way through, not by a 'data' listener: one would start the bytes flowing
+      // before storage.put reads them, and the file would be stored empty while its checksum held.
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      entry.once('error', (error) => tap.destroy(error));
+      entry.pipe(tap);
       await storage.put(key, tap);
       files.set(key, { size: entry.header.size ?? 0, sha256: hash.digest('hex') });
       if (files.size % 100 === 0) console.log(`  files ${files.size} (${elapsed()})`);

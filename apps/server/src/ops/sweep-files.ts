@@ -79,12 +79,17 @@ export const sweepFilesCommand: OpsCommand = {
     // Checked once more just before removing: a row may have come to point at one meanwhile.
     const keys = await referencedKeys(database.db);
     let removed = 0;
+    let removedBytes = 0;
     for (const orphan of orphans) {
       if (keys.has(orphan.key)) continue;
       await storage.delete(orphan.key);
       removed += 1;
+      removedBytes += orphan.size;
     }
-    io.out(`Removed ${removed} stored file(s), ${megabytes(total)}.`);
+    const kept = orphans.length - removed;
+    io.out(
+      `Removed ${removed} stored file(s), ${megabytes(removedBytes)}.${kept ? ` ${kept} kept: a row came to point at them meanwhile.` : ''}`,
+    );
     return 0;
   },
 };
