@@ -26,6 +26,7 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ API_PREFIX: 'api/' }, 'API_PREFIX'],
+    [{ DATA_DIR: '' }, 'DATA_DIR'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ TIME_ZONE: 'Mars/Olympus' }, 'TIME_ZONE'],

@@ -21,7 +21,8 @@ const envSchema = z.object({
     .refine((value) => value === '' || /^\/[A-Za-z0-9/_-]*[^/]$/.test(value), {
       message: "must be empty or a path like '/api' (leading slash, no trailing slash)",
     }),
-  DATA_DIR: z.string().default('./data'),
+  // Set but empty would mean the current folder, which the server would then close to others and fill.
+  DATA_DIR: z.string().min(1, 'must be a folder path (leave it unset for ./data)').default('./data'),
   DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),

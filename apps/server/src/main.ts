@@ -32,7 +32,11 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await stopControl?.();
+    // close() ends idle keep-alive connections once; one still answering a request would otherwise
+    // hold the process for the keep-alive timeout (72 s) after it has answered.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweep);
     await database.close();
     lock?.release();
     process.exit(0);

@@ -571,4 +571,27 @@ describe('backup and restore, as processes beside a running server', () => {
     expect(again.code).toBe(1);
     expect(again.out).toContain(`${liteDir} already holds a database or files.`);
   }, 60_000);
+
+  it('stops within seconds when told to while a kept-alive connection is mid-request', async () => {
+    const server = await startServer({ DATA_DIR: path.join(work, 'shutdown') });
+    const { port } = new URL(server.base);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ username: 'nobody-here', password: 'not-the-password' });
+    // The headers and half the body: the request is under way when the signal lands.
+    socket.write(
+      `POST /api/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await wait(300);
+    const told = Date.now();
+    const stopped = server.stop();
+    await wait(300);
+    socket.write(body.slice(10));
+    const answered = await new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(chunk.toString())));
+    expect(answered).toMatch(/^HTTP\/1\.1 \d{3}/);
+    // The client keeps its end open, as a browser's kept-alive connection does.
+    await stopped;
+    expect(Date.now() - told).toBeLessThan(10_000);
+    socket.destroy();
+  }, 90_000);
 });
