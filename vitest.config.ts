@@ -5,7 +5,7 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
 const alias = { '@valence/contract': contractSource };
 
 /**
- * Three tiers (DESIGN §6): unit beside the code (server and contract in node, web in jsdom), API
+ * Three tiers (docs/architecture.md): unit beside the code (server and contract in node, web in jsdom), API
  * integration through app.inject (`*.api.test.ts`), and browser journeys (`e2e/*.e2e.ts`).
  */
 export default defineConfig({

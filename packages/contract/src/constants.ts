@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, kept once for server and web. */
+/** The product's fixed limits and choices (sizes, counts, durations), kept once for server and web. */
 export const PAGE_SIZE = {
   courses: 6,
   students: 8,

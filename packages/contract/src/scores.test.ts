@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combinedTotalScore, mcqPercentage, mcqScoreOutOf50 } from './scores.js';
 
-describe('score formula (DESIGN §4)', () => {
+describe('score formula', () => {
   it('adds the MCQ mark and half the PART II mark: 40 and 90 give 85', () => {
     expect(combinedTotalScore(40, 90)).toBe(85);
   });

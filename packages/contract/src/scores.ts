@@ -1,5 +1,5 @@
 /**
- * Score formula (DESIGN §4): the MCQ mark is out of 50, PART II out of 100, and the combined total
+ * Score formula (docs/architecture.md): the MCQ mark is out of 50, PART II out of 100, and the combined total
  * is MCQ + half of PART II, out of 100. A missing part is absent, never zero.
  */
 export function mcqScoreOutOf50(correct: number, totalQuestions: number): number {

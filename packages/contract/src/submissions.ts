@@ -24,7 +24,7 @@ export const SUBMISSION_MESSAGES = {
 } as const;
 
 /**
- * The portal's names for the server's submission and exam statuses (spec section 4); other
+ * The portal's names for the server's submission and exam statuses (as the screens word them); other
  * values show as they are, an absent one as N/A.
  */
 export const SUBMISSION_STATUS_LABELS: Record<string, string> = { Graded: 'Marked' };
