@@ -67,7 +67,7 @@ describe('courses and lecture resources', () => {
     await page.getByText('Course updated successfully').waitFor();
     await page.getByRole('heading', { name: renamed }).waitFor();
 
-    // A link without dates is refused with the spec's words.
+    // A link without dates is refused with the screen's fixed words.
     await page.getByLabel('YouTube Link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Add Resource' }).click();
     await page.getByText('Please provide both liveAt and recordingAt dates.').waitFor();

@@ -47,7 +47,7 @@ describe('exams', () => {
     await page.goto(`${new URL(page.url()).origin}/exams?courseId=${courseId}`);
     await page.getByText('No exams found for the selected course.').waitFor();
 
-    // A wrong input first: PART II without its paper is refused with the spec's words, nothing is lost.
+    // A wrong input first: PART II without its paper is refused with the screen's fixed words, nothing is lost.
     await page.getByRole('button', { name: 'Create New Exam' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Exam' });
     await dialog.getByLabel('Title').fill('Paper II');
@@ -121,7 +121,7 @@ describe('exams', () => {
     await mcq.getByRole('button', { name: 'Unpublish Exam' }).click();
     await mcq.getByText('Unpublished', { exact: true }).waitFor();
 
-    // Delete content asks first with the spec's words.
+    // Delete content asks first with the screen's fixed words.
     const partTwo = page
       .getByRole('region', { name: identifier })
       .getByRole('article', { name: 'Paper II', exact: true });

@@ -1,13 +1,13 @@
 import { redirect } from 'react-router';
 import { isSuperadmin, readSession } from '../lib/session';
 
-/** Spec section 2: every route but sign-in and contact needs a signed-in user (never a role). */
+/** Every route but sign-in and contact needs a signed-in user (any role). */
 export function requireAuth() {
   if (!readSession()) throw redirect('/login');
   return null;
 }
 
-/** The Staff screen is the one route that also checks a role (DESIGN §3: superadmin-only). */
+/** The Staff screen is the one route that also checks a role (only a superadmin manages staff). */
 export function requireSuperadmin() {
   const session = readSession();
   if (!session) throw redirect('/login');

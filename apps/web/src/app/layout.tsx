@@ -17,7 +17,7 @@ const SIGNED_IN_ITEMS: NavItem[] = [
   { to: '/admin/student-marks-summary', label: 'Student Summary' },
 ];
 
-/** Top navigation (spec section 2); on phone widths the links move into a burger menu. */
+/** Top navigation to every screen; on phone widths the links move into a burger menu. */
 export function AppLayout() {
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);

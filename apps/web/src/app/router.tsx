@@ -32,7 +32,7 @@ function AuthLoading() {
 
 /*
  * No errorElement anywhere on purpose: an unhandled failure shows React Router's default page
- * ('Unexpected Application Error!'), as the spec asks.
+ * ('Unexpected Application Error!'), on purpose.
  */
 export const routes: RouteObject[] = [
   {

@@ -17,7 +17,7 @@ type PagedListProps<T> = {
 };
 
 /**
- * A server-paged list: its loading, failed and empty states, the page's items and the spec's
+ * A server-paged list: its loading, failed and empty states, the page's items and the shared
  * pagination control under them. When the last item of the last page goes (a delete), it steps back
  * to the page that now is last instead of showing an empty one.
  */

@@ -21,7 +21,7 @@ export function pageWindow(page: number, totalPages: number, size = PAGINATION_W
   return Array.from({ length: end - start + 1 }, (_, index) => start + index);
 }
 
-/** Spec section 2: 'Page X of Y (N items)', first/previous/next/last, ellipses, a window of 5. */
+/** 'Page X of Y (N items)' with first/previous/next/last, ellipses and a window of 5 pages: every list pages the same way. */
 export function Pagination({ page, totalItems, pageSize, onChange }: PaginationProps) {
   const totalPages = totalPagesOf(totalItems, pageSize);
   if (totalPages <= 1) return null;

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { StatusMessage } from './status';
 
-/** Spec section 8: failures read red, successes green; failures are announced as alerts. */
+/** Failures read red, successes green; failures are announced as alerts so a screen reader hears them. */
 export function StatusLine({ status }: { status: StatusMessage | null | undefined }) {
   if (!status) return null;
   const error = status.kind === 'error';

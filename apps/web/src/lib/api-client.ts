@@ -16,13 +16,13 @@ export class ApiError extends Error {
 type RequestOptions = Omit<RequestInit, 'body'> & {
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
-  /** When set, any other success status is a failure too (the spec's "only 204 is success"). */
+  /** When set, any other success status is a failure too (a call where only 204 means success). */
   expectStatus?: number;
 };
 
 /**
  * The one API client: adds the Bearer token, turns `{ message }` answers into ApiError, and on any
- * 401 clears the session and hard-redirects to /signin (spec section 4).
+ * 401 clears the session and hard-redirects to /signin.
  */
 export async function apiFetch<T = unknown>(
   path: string,
@@ -65,7 +65,7 @@ async function readMessage(response: Response, fallback: string): Promise<string
   }
 }
 
-/** The server's message where there is one, else the given text (spec: "the server's message is preferred"). */
+/** The server's message where there is one, else the given text (the server's reason is the more useful one). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

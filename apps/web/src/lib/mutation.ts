@@ -60,7 +60,7 @@ export function mutationHook<TData, TVariables, TContext = unknown>(
   };
 }
 
-/** A failure text that carries the server's reason: the spec's 'Error updating course: {message}'. */
+/** A failure text that carries the server's reason: 'Error updating course: {message}'. */
 export const failureWith = (prefix: string) => (_variables: unknown, error: unknown) =>
   `${prefix}: ${errorMessage(error, 'unknown error')}`;
 

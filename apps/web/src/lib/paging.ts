@@ -32,7 +32,7 @@ export const pageOf = <T extends z.ZodType>(item: T) => pageSchema(item) as unkn
 
 /**
  * The state of a searchable paged list: what is typed (shown at once), the search sent to the
- * server (300 ms after the last key, spec section 8) and the page, back to 1 whenever the search
+ * server (300 ms after the last key, so typing does not send a request per letter) and the page, back to 1 whenever the search
  * changes so a narrower search never lands on an empty page.
  */
 export function usePagedSearch(pageSize: number) {

@@ -10,7 +10,7 @@ const MARGIN = 40;
 /** Room kept free at the foot of every page for the page number. */
 const FOOTER = 48;
 
-/** A part of a report's file name: anything but letters and digits made an underscore (spec §9). */
+/** A part of a report's file name: anything but letters and digits made an underscore, safe in any file system. */
 export const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]/g, '_');
 
 /** "2026-03-02 05:30 (Asia/Colombo)": reports say when they were made, in the platform time zone. */

@@ -11,7 +11,7 @@ import { clearStatus, showStatus } from './status-store';
 export type StatusMeta = {
   success?: string | ((variables: never, data: never) => string);
   error?: string | ((variables: never, error: unknown) => string);
-  /** The message disappears after this long (spec: pause/resume messages). */
+  /** The message disappears after this long (a pause or resume message is a passing note). */
   clearAfterMs?: number;
 };
 
@@ -46,7 +46,7 @@ function statusMutationCache(): MutationCache {
 }
 
 /**
- * Spec section 4: courses, students and enrolments are fetched once and cached unless a forced
+ * Courses, students and enrolments are fetched once and cached unless a forced
  * refresh is requested, so data never goes stale by time; mutations invalidate what they change.
  */
 export function createQueryClient(): QueryClient {

@@ -29,7 +29,7 @@ export function pagedQuery<A extends unknown[], T>(
   return apiQuery(key, fetcher, { placeholderData: keepPreviousData, ...settings });
 }
 
-/** Logs a query's failure, once per error: spec section 8 has some load failures only logged. */
+/** Logs a query's failure, once per error: some load failures are only logged, not shown. */
 export function useLogFailure(error: unknown, text: string) {
   useEffect(() => {
     if (error) console.error(text, error);

@@ -1,7 +1,7 @@
 import { type Role, STORAGE_KEYS } from '@valence/contract';
 import { useSyncExternalStore } from 'react';
 
-/** The spec's session data: jwtToken and roles in browser storage. */
+/** The session data kept in browser storage: jwtToken and roles, so a reload stays signed in. */
 export type Session = { token: string; roles: Role[] };
 
 // Components re-render on sign-in/out without a page reload, so writes notify subscribers.

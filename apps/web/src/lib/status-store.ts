@@ -15,7 +15,7 @@ function set(next: StatusMessage | null) {
   for (const listener of listeners) listener();
 }
 
-/** Shows `status`; with `clearAfterMs` it disappears again (spec: pause/resume after 3 s). */
+/** Shows `status`; with `clearAfterMs` it disappears again (pause/resume messages go after 3 s). */
 export function showStatus(status: StatusMessage | null, clearAfterMs?: number) {
   clearTimeout(timer);
   set(status);

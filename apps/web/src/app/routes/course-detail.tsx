@@ -14,7 +14,7 @@ export function CourseDetailRoute() {
   const course = useCourse(courseId);
   const timeZone = usePlatformTimeZone();
 
-  // Spec section 8: a failure to load the course is only logged.
+  // A failure to load the course is only logged: the page's panels still work and show their own states.
   useLogFailure(course.error, 'Failed to load course');
 
   if (!Number.isInteger(courseId) || courseId <= 0 || course.isError)

@@ -53,7 +53,7 @@ describe('Manage Exams screen', () => {
   });
 
   it('says when the exams cannot be loaded', async () => {
-    // No answer at all (the connection failed): the spec's text.
+    // No answer at all (the connection failed): the screen's fixed text.
     setup(
       '/exams?courseId=7',
       {},

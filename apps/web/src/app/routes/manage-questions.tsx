@@ -29,7 +29,7 @@ function ManageQuestions({ examId }: { examId: number }) {
   const [adding, setAdding] = useState(false);
   const notMcq = exam.data !== undefined && exam.data.examType !== 'MCQ';
 
-  // Spec: a PART II exam has no questions to manage. The status line of /exams clears itself when
+  // A PART II exam has no questions to manage. The status line of /exams clears itself when
   // its page mounts, so the reason travels in the navigation's state for that page to show.
   useEffect(() => {
     if (notMcq && exam.data)

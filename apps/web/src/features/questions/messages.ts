@@ -1,4 +1,4 @@
-/** The spec's texts for this screen that only the portal says (section 8, "Questions"). */
+/** This screen's texts that only the portal says (the server has no words for them). */
 export const QUESTION_TEXTS = {
   notFound: 'Exam not found.',
   loadFailed: 'Failed to load exam data. Please ensure this is an MCQ exam.',

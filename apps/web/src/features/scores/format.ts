@@ -1,8 +1,8 @@
-/** What an absent mark shows: a part not yet marked is absent, never zero (DESIGN §4). */
+/** What an absent mark shows: a part not yet marked is absent, never zero. */
 export const NO_SCORE = '—';
 
 /**
- * A score with two decimals (spec §9), rounded as written in decimal: 42.175 shows 42.18, where
+ * A score with two decimals, rounded as written in decimal: 42.175 shows 42.18, where
  * `toFixed` on the binary float would give 42.17.
  */
 export function formatScore(score: number | null | undefined): string {
@@ -21,7 +21,7 @@ export function scoreOutOf(score: number | null | undefined, outOf: number): str
 
 /**
  * Which parts a total is made of when only one is marked, so a half-done exam's total is never
- * read as the final mark (DESIGN §4).
+ * read as the final mark.
  */
 export function partialTotalNote(mcqScore: number | null, traditionalScore: number | null): string | null {
   const mcq = typeof mcqScore === 'number';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 5: one sentence for whichever part of the lookup is missing. */
+/** One sentence for whichever part of the lookup is missing, so the tutor sees what to fill in. */
 export const MARKS_LOOKUP_MISSING = 'Please select a student and enter an Exam Identifier.';
 export const SCORE_LOOKUP_MISSING = 'Please enter your Student ID (if applicable) and the Exam Identifier.';
 

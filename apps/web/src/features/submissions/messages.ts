@@ -1,6 +1,6 @@
 import { EXAM_MESSAGES, SUBMISSION_MESSAGES } from '@valence/contract';
 
-/** The spec's texts for the Submissions screen that only the portal says (sections 2 and 8). */
+/** The Submissions screen's texts that only the portal says (the server has no words for them). */
 export const SUBMISSION_TEXTS = {
   examMissing: 'Exam ID is missing.',
   loadFailed: 'Failed to load submissions.',

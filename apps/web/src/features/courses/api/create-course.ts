@@ -7,7 +7,7 @@ export function createCourse(input: CourseInput): Promise<Course> {
   return apiFetch('/courses', { method: 'POST', body: input }, courseSchema);
 }
 
-// Spec section 7: the list is re-fetched after a create (its pages and the counter).
+// The list is re-fetched after a create (its pages and the counter), so the new course shows in its place.
 export const useCreateCourse = changeHook(createCourse, {
   meta: { success: 'Course created successfully', error: 'Error creating course' },
   invalidates: [keys.courses.lists, keys.courses.count],

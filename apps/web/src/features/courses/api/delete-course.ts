@@ -11,7 +11,7 @@ export function deleteCourse({ id }: DeleteCourseVariables): Promise<void> {
 export const useDeleteCourse = mutationHook(deleteCourse, (queryClient) => ({
   meta: {
     success: ({ title }: DeleteCourseVariables) => `Course "${title}" deleted successfully`,
-    // A 409 explains why (exams with submissions); anything else gets the spec's text.
+    // A 409 explains why (exams with submissions); anything else gets the screen's fixed text.
     error: conflictOr('Error deleting course'),
   },
   // The course leaves every cached page and the counter; its own data and enrolments are dropped.

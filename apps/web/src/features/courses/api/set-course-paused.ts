@@ -20,6 +20,6 @@ export const useSetCoursePaused = changeHook(setCoursePaused, {
     error: 'Error updating course status',
     clearAfterMs: STATUS_MESSAGE_CLEAR_MS,
   },
-  // Spec section 4: afterwards the course's enrolments are re-read, and so is the paused flag.
+  // A pause disables the course's enrolments on the server, so afterwards they are re-read, and so is the paused flag.
   invalidates: ({ id }) => [keys.enrollments.ofCourse(id), keys.courses.all],
 });

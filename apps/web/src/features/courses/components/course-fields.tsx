@@ -22,7 +22,7 @@ type CourseFieldsProps = {
 /** The course title and description inputs, shared by the create form and the edit toggle. */
 export function CourseFields({ form, descriptionRows, placeholders }: CourseFieldsProps) {
   const values = form.getValues();
-  // Blank fields only disable the submit button (spec section 5): their "is required" stays unsaid.
+  // Blank fields only disable the submit button: their "is required" stays unsaid.
   const inputProps = (field: keyof CourseInput) => {
     const props = form.getInputProps(field);
     return { ...props, error: values[field].trim() ? props.error : undefined };

@@ -51,7 +51,7 @@ export function CourseList({ canManage }: CourseListProps) {
           paging={list}
           loadingLabel="Loading courses"
           errorText="Failed to load courses"
-          // The spec's text answers a search; a platform without courses is told so, not that it searched badly.
+          // The no-match text answers a search; a platform without courses is told so, not that it searched badly.
           emptyText={
             list.searching
               ? 'No courses found matching your search criteria.'

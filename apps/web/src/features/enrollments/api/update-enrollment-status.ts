@@ -10,7 +10,7 @@ export function updateEnrollmentStatus({ id, status }: UpdateEnrollmentStatusVar
 }
 
 export const useUpdateEnrollmentStatus = changeHook(updateEnrollmentStatus, {
-  // A 409 says why (the course is paused); anything else gets the spec's text.
+  // A 409 says why (the course is paused); anything else gets the screen's fixed text.
   meta: { success: 'Enrollment status updated successfully', error: conflictOr('Error updating enrollment status') },
   invalidates: [keys.enrollments.all],
 });

@@ -12,7 +12,7 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
   const [page, setPage] = useState(1);
   const enrollments = useCourseEnrollmentsPage(courseId, { page, pageSize: ASSIGNED_PAGE_SIZE });
 
-  // Spec section 8: a failure to load assigned students is only logged.
+  // A failure to load assigned students is only logged: the panel stays usable for assigning.
   useLogFailure(enrollments.error, 'Failed to load assigned students');
 
   return (

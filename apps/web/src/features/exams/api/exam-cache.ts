@@ -25,7 +25,7 @@ type ToggleField = 'published' | 'gradesPublished';
 export type PublishVariables = { exam: Exam; published: boolean };
 
 /**
- * The optimistic part of a publish toggle (spec section 4): the cached exam flips at once, flips back
+ * The optimistic part of a publish toggle: the cached exam flips at once, flips back
  * if the server refuses, and takes the server's answer when it agrees. Only the toggled field of the
  * toggled exam is reverted, so another exam's toggle in flight is left alone.
  */
@@ -56,7 +56,7 @@ function optimisticToggle(queryClient: QueryClient, field: ToggleField) {
 
 /**
  * The hook of a publish switch (the exam, or its marks): optimistic in the cache, and a failure says
- * the spec's sentence for `what` was being published ('exam', 'grades').
+ * the screen's fixed sentence for `what` was being published ('exam', 'grades').
  */
 export function publishToggleHook(
   field: ToggleField,

@@ -1,9 +1,9 @@
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
- * Spec section 8: "the server's message when present, otherwise …". A refusal (4xx) names its
+ * The server's message when present, otherwise the screen's own. A refusal (4xx) names its
  * reason (a duplicate identifier, submissions that block a delete); a 5xx or a lost connection says
- * nothing a tutor can act on, so the spec's own sentence is shown instead.
+ * nothing a tutor can act on, so the screen's own sentence is shown instead.
  */
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status < 500 ? errorMessage(error, fallback) : fallback;

@@ -65,7 +65,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, examType: 'MCQ' | 
 }
 
 describe('CreateExamDialog', () => {
-  it('offers the spec fields, the filter course chosen, and PART II / MCQ by their labels', () => {
+  it('offers every exam field, the filter course chosen, and PART II / MCQ by their labels', () => {
     setup();
     expect(within(dialog()).getByRole('combobox', { name: 'Course' })).toHaveValue('Organic Chemistry');
     expect(field('Exam Identifier')).toHaveAttribute('placeholder', 'e.g., CHEM101_FINAL');
@@ -78,7 +78,7 @@ describe('CreateExamDialog', () => {
     expect(field('Due Date and Time')).toHaveAttribute('type', 'datetime-local');
   });
 
-  it("shows the spec's messages and sends nothing while fields are missing", async () => {
+  it("shows the screen's fixed messages and sends nothing while fields are missing", async () => {
     const { fake, user } = setup();
     await user.click(within(dialog()).getByRole('button', { name: 'Create Exam' }));
     expect(await within(dialog()).findByText(EXAM_MESSAGES.identifier)).toBeInTheDocument();

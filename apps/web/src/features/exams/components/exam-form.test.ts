@@ -17,7 +17,7 @@ const messagesOf = (values: object) => {
 };
 
 describe('examFormSchema', () => {
-  it("gives every missing field the spec's sentence at once, the paper's too", () => {
+  it("gives every missing field the screen's fixed sentence at once, the paper's too", () => {
     expect(messagesOf(emptyExamForm(null))?.sort()).toEqual(
       [EXAM_MESSAGES.course, EXAM_MESSAGES.identifier, EXAM_MESSAGES.paper, EXAM_MESSAGES.required].sort(),
     );

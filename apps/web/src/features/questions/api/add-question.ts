@@ -19,7 +19,7 @@ export function addQuestion({ examId, ...payload }: AddQuestionVariables): Promi
   return apiFetch(questionsPath(examId), { method: 'POST', body: questionFormData(payload) }, mcqQuestionSchema);
 }
 
-/** A failure is shown inside the dialog (which keeps the input) and logged, as the spec's text says. */
+/** A failure is shown inside the dialog (which keeps the input) and logged, as the screen's fixed text says. */
 export const useAddQuestion = questionChangeHook(addQuestion, {
   meta: { success: 'Question added successfully' },
   logAs: 'Failed to save question',

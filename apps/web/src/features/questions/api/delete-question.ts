@@ -10,7 +10,7 @@ export function deleteQuestion({ examId, questionId }: DeleteQuestionVariables):
   return apiFetch<void>(questionsPath(examId, `/${questionId}`), { method: 'DELETE' });
 }
 
-/** Spec section 8: a 409 (a student answered it) gives the server's reason; anything else one fixed text. */
+/** A 409 (a student answered it) gives the server's reason; anything else one fixed text. */
 export function deleteFailureText(_variables: DeleteQuestionVariables, error: unknown): string {
   if (error instanceof ApiError && error.status === 409) return serverMessage(error) ?? QUESTION_MESSAGES.answered;
   return QUESTION_TEXTS.deleteFailed;

@@ -12,7 +12,7 @@ const addedText = (count: number) => `${count} question${count === 1 ? '' : 's'}
 
 /**
  * Add many questions in one call. Every question is checked before anything is sent, each problem
- * shown beside its question in the spec's numbered words; a failure keeps everything typed.
+ * shown beside its question in the form's numbered words; a failure keeps everything typed.
  */
 export function BulkQuestionForm({ examId }: { examId: number }) {
   const save = useAddQuestions();

@@ -82,7 +82,7 @@ function fieldOf(message: string, n?: number): string {
 
 /**
  * Adds the contract's problems with one question to a form's issues, each at the input it is about:
- * `questionProblems` (the spec's words, numbered when `n` is given) and the length limits of
+ * `questionProblems` (the screen's fixed words, numbered when `n` is given) and the length limits of
  * `questionInputSchema`, so nothing the server would refuse gets sent.
  */
 function addProblems(ctx: z.RefinementCtx, draft: QuestionDraft | EditDraft, at: Path, n?: number) {
@@ -106,7 +106,7 @@ function addProblems(ctx: z.RefinementCtx, draft: QuestionDraft | EditDraft, at:
 /** The single-question dialog's form schema. */
 export const editDraftSchema = z.custom<EditDraft>().superRefine((draft, ctx) => addProblems(ctx, draft, []));
 
-/** The add-many form's schema: every question checked, each message numbered like the spec's. */
+/** The add-many form's schema: every question checked, each message numbered by question. */
 export const bulkDraftSchema = z.custom<BulkDraft>().superRefine(({ questions }, ctx) => {
   questions.forEach((draft, index) => {
     addProblems(ctx, draft, ['questions', index], index + 1);

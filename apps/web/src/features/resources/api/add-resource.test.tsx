@@ -67,7 +67,7 @@ describe('useAddResource', () => {
     expect(result.current.busy).toBe(false);
   });
 
-  it("reports the server's refusal of a link in the spec's words", async () => {
+  it("reports the server's refusal of a link in the screen's fixed words", async () => {
     const { result, add } = setup({
       'POST /resources': { status: 400, body: { message: 'Expires At must be after Live At.' } },
     });

@@ -7,13 +7,13 @@ import { readVideoDuration } from '../components/video-duration';
 import { useCreateResource } from './create-resource';
 import { useUploadResourceFile } from './upload-resource-file';
 
-/** The {message}/{reason} of spec section 8's status lines: the server's message, else the error's own. */
+/** The {message}/{reason} of a status line: the server's message, else the error's own. */
 const reason = (error: unknown) => errorMessage(error, error instanceof Error ? error.message : String(error));
 
 /**
  * Adding a resource, step by step: a video file's duration is probed, the file goes up through tus
  * (resumable, with progress), then the resource is created; a link is created directly. Each step
- * says what failed in the spec's words. Resolves true when the resource was added.
+ * says what failed in the screen's fixed words. Resolves true when the resource was added.
  */
 export function useAddResource(courseId: number) {
   const upload = useUploadResourceFile();

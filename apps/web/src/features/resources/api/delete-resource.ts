@@ -10,7 +10,7 @@ export function deleteResource({ id }: DeleteResourceVariables): Promise<void> {
 }
 
 export const useDeleteResource = mutationHook(deleteResource, (queryClient) => ({
-  // Spec section 7: on success the resource is removed from the list.
+  // On success the resource is removed from the list without waiting for a re-fetch.
   onSuccess: (_result, { id, courseId }) =>
     queryClient.setQueryData<CourseDetail>(keys.courses.detail(courseId), (course) =>
       course ? { ...course, resources: course.resources.filter((resource) => resource.id !== id) } : course,

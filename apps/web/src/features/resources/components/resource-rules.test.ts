@@ -49,7 +49,7 @@ describe("validateResourceForm: the contract's limits, before anything is sent",
     expect(validateResourceForm({ ...link, expiresAt: '' })).toBeNull();
   });
 
-  it("keeps the spec's order: a foreign link is named before a missing duration", () => {
+  it('keeps the fixed order: a foreign link is named before a missing duration', () => {
     expect(validateResourceForm({ ...link, link: 'https://vimeo.com/1', minutes: 0 })).toBe(
       'Please provide a YouTube link.',
     );

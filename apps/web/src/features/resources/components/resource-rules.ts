@@ -1,7 +1,7 @@
 import { createResourceSchema, isYoutubeUrl, MAX_RESOURCE_BYTES } from '@valence/contract';
 import type { z } from 'zod';
 
-/** Spec section 5's texts that the contract words otherwise (a link, the dates) or does not hold (the size). */
+/** The form's own texts where the contract words a rule otherwise (a link, the dates) or does not hold (the size). */
 export const RESOURCE_MESSAGES = {
   dates: 'Please provide both liveAt and recordingAt dates.',
   size: 'File size exceeds the 5 GB limit.',
@@ -63,10 +63,10 @@ const dateRefusal = ({ liveAt, recordingAt, expiresAt }: CheckedValues) =>
   (expiresAt ? refusal(contract.expiresAt, expiresAt) : null);
 
 /**
- * The spec's checks, in its order: nothing happens without a file or link ('skip'); both dates are
+ * The form's checks, in a fixed order: nothing happens without a file or link ('skip'); both dates are
  * required, and each date given must be one the contract takes; a link must be YouTube's and needs a positive duration; a file must fit in 5 GB. Then
  * the contract's own limits (name and link length, longest duration), so nothing is uploaded that
- * the server would refuse. One message at a time, in this order on purpose (the spec's), so these
+ * the server would refuse. One message at a time, in this order on purpose (the screen's), so these
  * are not a zod schema's per-field errors.
  */
 export function validateResourceForm(values: CheckedValues): string | 'skip' | null {

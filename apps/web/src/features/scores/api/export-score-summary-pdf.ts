@@ -59,7 +59,7 @@ export async function exportScoreSummaryPdf({ studentId, username, timeZone }: E
     const doc = await buildScoreSummaryReport(username, timeZone, rows);
     doc.save(scoreSummaryFileName(username));
   } catch (cause) {
-    // Spec section 8's wording; the server's reason, when the rows could not be read, passes as it is.
+    // The screen's own failure sentence; the server's reason, when the rows could not be read, passes as it is.
     throw new Error('Failed to generate exam scores summary PDF', { cause });
   }
 }

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
- * Spec section 8: "the server's message is preferred where read". A refusal (4xx: nothing matches,
+ * The server's message is preferred where there is one. A refusal (4xx: nothing matches,
  * marks not published) names its reason; a 5xx or a lost connection says nothing a tutor or a
  * student can act on, so the screen's own sentence is shown instead.
  */

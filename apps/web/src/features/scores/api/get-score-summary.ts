@@ -5,8 +5,8 @@ import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /**
- * Every exam identifier the student has marks under. The spec's call takes no paging parameters,
- * so the whole array comes at once and the panel pages it (DESIGN §6: a plain array only then).
+ * Every exam identifier the student has marks under. The server's call takes no paging parameters
+ * (it answers a plain array), so the whole array comes at once and the panel pages it.
  */
 export function getScoreSummary(studentId: number): Promise<ScoreSummaryRow[]> {
   return apiFetch(`/api/v1/exams/student/${studentId}/score-summary`, {}, z.array(scoreSummaryRowSchema));

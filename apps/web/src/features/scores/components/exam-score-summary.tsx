@@ -11,7 +11,7 @@ import { formatScore, partialTotalNote } from '../format';
 
 type ExamScoreSummaryProps = { studentId: number; username: string; timeZone: string };
 
-/** A total made of one part says so, so it is not read as the final mark (DESIGN §4). */
+/** A total made of one part says so, so it is not read as the final mark. */
 function TotalCell({ row }: { row: ScoreSummaryRow }) {
   const partial = row.combinedTotalScore === null ? null : partialTotalNote(row.mcqScore, row.traditionalScore);
   return (

@@ -13,7 +13,7 @@ type StudentSelectProps = {
 
 /**
  * A student picked by typing: the server searches (a school has thousands), 300 ms after the last
- * key. The option is labelled by studentLabel and its value is the id, as the spec asks.
+ * key. The option is labelled by studentLabel and its value is the id, so the lookup sends the id.
  */
 export function StudentSelect({ value, onChange, error }: StudentSelectProps) {
   const [search, setSearch] = useState('');

@@ -14,7 +14,7 @@ export const [settingsQueryOptions, useSettings] = apiQuery(() => keys.settings,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** The platform time zone every date is shown in (DESIGN §4). */
+/** The platform time zone every date is shown in, whatever the browser's own zone. */
 export function usePlatformTimeZone(): string {
   return useSettings().data?.timeZone ?? FALLBACK_TIME_ZONE;
 }

@@ -7,7 +7,7 @@ export function createStudent(input: StudentSignupRequest): Promise<Student> {
   return apiFetch('/students/signup', { method: 'POST', body: input }, studentSchema);
 }
 
-/** The server's reason follows the spec's text: a taken username reads as it does in the edit dialog. */
+/** The server's reason follows the screen's fixed text: a taken username reads as it does in the edit dialog. */
 export const useCreateStudent = changeHook(createStudent, {
   meta: { success: 'Student added successfully', error: failureWith('Error adding student') },
   invalidates: [keys.students.all],

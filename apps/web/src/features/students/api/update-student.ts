@@ -9,7 +9,7 @@ export function updateStudent({ id, input }: UpdateStudentVariables): Promise<St
   return apiFetch(`/students/${id}`, { method: 'PUT', body: input }, studentSchema);
 }
 
-/** Spec section 8: a failed update is only logged; the dialog shows the reason itself. */
+/** A failed update is only logged here; the dialog shows the reason itself. */
 export const useUpdateStudent = mutationHook(updateStudent, (queryClient) => ({
   onError: (error) => console.error('Failed to update student', error),
   onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),

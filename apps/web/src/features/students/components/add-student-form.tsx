@@ -3,7 +3,7 @@ import { isBlank, type StudentSignupRequest, studentSignupRequestSchema } from '
 import { useContractForm } from '../../../lib/form';
 import { useCreateStudent } from '../api/create-student';
 
-/** Username and password; the button stays disabled until both have text (spec section 2). */
+/** Username and password; the button stays disabled until both have text. */
 export function AddStudentForm() {
   const create = useCreateStudent();
   const form = useContractForm<StudentSignupRequest>(studentSignupRequestSchema, { username: '', password: '' });

@@ -22,7 +22,7 @@ export function EditStudentDialog({ student, onClose }: { student: Student; onCl
           await update.mutateAsync({ id: student.id, input: studentUpdateRequestSchema.parse(values) });
           onClose();
         } catch {
-          // Shown below the fields: the spec gives this failure no status-line text.
+          // Shown below the fields: this failure has no status-line text.
         }
       })}
       error={update.isError && errorMessage(update.error, 'The student could not be updated.')}

@@ -1,9 +1,9 @@
 import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
- * Spec section 8 prefers the server's message: a refusal (4xx) names its reason (no such exam,
+ * The server's message is preferred: a refusal (4xx) names its reason (no such exam,
  * content deleted, a bad score); a 5xx or a lost connection says nothing a tutor can act on, so the
- * spec's own sentence is shown instead.
+ * screen's own sentence is shown instead.
  */
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status < 500 ? errorMessage(error, fallback) : fallback;

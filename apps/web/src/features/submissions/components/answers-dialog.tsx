@@ -11,7 +11,7 @@ import { percentageText } from './score-text';
 type AnswersDialogProps = { submission: Submission; onClose: () => void };
 
 /**
- * 'View Answers' of an MCQ submission: the share answered correctly (DESIGN §4: 100 × correct /
+ * 'View Answers' of an MCQ submission: the share answered correctly (100 × correct /
  * total, beside the mark out of 50 the list shows), then each question with the student's answer.
  */
 export function AnswersDialog({ submission, onClose }: AnswersDialogProps) {

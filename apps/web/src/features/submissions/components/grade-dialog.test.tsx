@@ -99,7 +99,7 @@ describe('Grade dialog', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('says the grade failed, in the spec words, when the server gives no reason', async () => {
+  it("says the grade failed, in the screen's own words, when the server gives no reason", async () => {
     const { user } = setup(PART_TWO_EXAM, UNMARKED, { status: 500, body: {} });
     const dialog = await open(user, 'Mark Submission', 'Mark Submission');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));

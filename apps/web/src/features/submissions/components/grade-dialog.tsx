@@ -16,7 +16,7 @@ type GradeDialogProps = {
   onClose: () => void;
 };
 
-/** Why this submission cannot be graded at all, before anything is sent (spec section 5). */
+/** Why this submission cannot be graded at all, before anything is sent, so the tutor is not left to learn it from a refusal. */
 function refusal(submission: Submission, contentDeleted: boolean): string | null {
   if (!Number.isInteger(submission.id) || submission.id <= 0) return SUBMISSION_TEXTS.missingId;
   return contentDeleted ? SUBMISSION_TEXTS.gradingRefused : null;

@@ -2,8 +2,8 @@ import { type ExamType, mcqPercentage, type Submission } from '@valence/contract
 import { SUBMISSION_TEXTS } from '../messages';
 
 /**
- * A submission's mark as the list shows it (spec section 9): PART II out of 100 with one decimal,
- * MCQ out of 50 with two (DESIGN §4), and an unmarked one said in words, never as zero.
+ * A submission's mark as the list shows it: PART II out of 100 with one decimal,
+ * MCQ out of 50 with two, and an unmarked one said in words, never as zero.
  */
 export function scoreText(submission: Submission, examType: ExamType): string {
   if (examType === 'MCQ')

@@ -8,7 +8,7 @@ import { gradeLabel, scoreText } from './score-text';
 type ColumnOptions = {
   examType: ExamType;
   timeZone: string;
-  /** The exam's content is deleted: nothing may be graded any more (spec section 4). */
+  /** The exam's content is deleted: nothing may be graded any more. */
   gradingDisabled: boolean;
   onGrade: (submission: Submission) => void;
   onViewAnswers: (submission: Submission) => void;

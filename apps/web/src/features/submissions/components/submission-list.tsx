@@ -39,7 +39,7 @@ export function SubmissionList({ exam, timeZone }: SubmissionListProps) {
     <Stack>
       <SearchInput label="Search submissions" placeholder="Search by student name or ID..." list={list} />
       {submissions.isError ? (
-        // Drawn here rather than by PagedList: a 5xx's own words are replaced by the spec's sentence.
+        // Drawn here rather than by PagedList: a 5xx's own words are replaced by the screen's fixed sentence.
         <Alert color="red" role="alert">
           {failureText(submissions.error, SUBMISSION_TEXTS.loadFailed)}
         </Alert>
