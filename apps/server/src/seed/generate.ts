@@ -1,5 +1,5 @@
-import type { EnrollmentStatus } from '@valence/contract';
 import { FLAGSHIP_COURSES, KINDS, type KindName, MEDIA, VENUES, YEARS } from './catalogue.js';
+import type { DemoCourse, DemoData, DemoLesson, DemoStudent, DemoWatch } from './demo-data.js';
 import { SINHALA_FAMILY, SINHALA_GIVEN, TAMIL_FAMILY, TAMIL_GIVEN, TAMIL_SHARE } from './names.js';
 import { coursesOfStudent, demoPlan, resourcesOfCourse, watchRecordsPerStudent } from './plan.js';
 import { Random } from './random.js';
@@ -14,20 +14,6 @@ export const ANCHOR = new Date('2026-11-01T00:00:00+05:30');
 const DISABLED_SHARE = 0.08;
 /** The evening class starts at 18:00 in Colombo (UTC+05:30). */
 const CLASS_TIME_UTC_MS = (12 * 60 + 30) * 60 * 1000;
-
-export type DemoCourse = { title: string; description: string; createdAt: Date; lessons: DemoLesson[] };
-export type DemoLesson = { name: string; url: string; duration: number; liveAt: Date };
-export type DemoEnrollment = { course: number; status: EnrollmentStatus; date: Date };
-export type DemoStudent = { username: string; name: string; createdAt: Date; enrollments: DemoEnrollment[] };
-export type DemoWatch = { student: number; course: number; lesson: number; watched: number; at: Date };
-
-export type DemoData = {
-  scale: number;
-  courses: DemoCourse[];
-  students: DemoStudent[];
-  /** Generated on demand: at scale 500 they are 2 million rows, too many to hold at once. */
-  watchRecords: () => Generator<DemoWatch>;
-};
 
 export function generateDemo(scale: number): DemoData {
   const plan = demoPlan(scale);

@@ -1,4 +1,5 @@
-import { ANCHOR, type DemoCourse, type DemoData } from './generate.js';
+import type { DemoCourse, DemoData } from './demo-data.js';
+import { ANCHOR } from './generate.js';
 import { QUESTIONS_PER_PAPER } from './plan.js';
 import { Random } from './random.js';
 import { TERM_TESTS, type TermTest } from './term-tests.js';

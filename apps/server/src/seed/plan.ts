@@ -22,7 +22,7 @@ export const coursesOfStudent = (studentIndex: number) => (studentIndex % 5 < 3 
  */
 export const watchRecordsPerStudent = (scale: number) => 8 + Math.round((92 * (scale - 1)) / (MAX_SCALE - 1));
 
-/** Every course's Paper I has this many MCQs (DESIGN §4: the mark out of 50 is then the count right). */
+/** Every course's Paper I has this many MCQs (the mark out of 50, 50 × right ÷ questions, is then the count right). */
 export const QUESTIONS_PER_PAPER = 50;
 
 export type DemoCounts = {

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import { exams, mcqOptions, mcqQuestions } from '../db/schema.js';
-import type { DemoCourse } from './generate.js';
+import type { DemoCourse } from './demo-data.js';
 import { QUESTIONS_PER_PAPER } from './plan.js';
 import { demoPaper } from './question-bank.js';
 import { Random } from './random.js';

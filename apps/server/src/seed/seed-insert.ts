@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import { accounts, courses, enrollments, resources, watchTime } from '../db/schema.js';
-import type { DemoData, DemoWatch } from './generate.js';
+import type { DemoData, DemoWatch } from './demo-data.js';
 
 /*
  * The seed's writes, batched: demo rows go in straight, not through the modules' services, because

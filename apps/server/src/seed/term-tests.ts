@@ -1,4 +1,4 @@
-import type { DemoCourse } from './generate.js';
+import type { DemoCourse } from './demo-data.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
