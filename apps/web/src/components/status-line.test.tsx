@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failure, type StatusMessage, success } from './status';
+import { failure, type StatusMessage, success } from '../lib/status';
 import { StatusLine } from './status-line';
 
 function renderStatus(status: StatusMessage | null) {

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { StatusMessage } from './status';
+import type { StatusMessage } from '../lib/status';
 
 /** Failures read red, successes green; failures are announced as alerts so a screen reader hears them. */
 export function StatusLine({ status }: { status: StatusMessage | null | undefined }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { failure } from '../lib/status';
 import { clearStatus, showStatus, useStatus } from '../lib/status-store';
-import { failure } from './status';
 import { StatusLine } from './status-line';
 
 /** A page that sends the user elsewhere with a reason navigates with this state: `{ failure: '…' }`. */

@@ -1,7 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { failure, success } from '../components/status';
 import { errorMessage } from './api-client';
 import { readSession } from './session';
+import { failure, success } from './status';
 import { clearStatus, showStatus } from './status-store';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { StatusMessage } from '../components/status';
+import type { StatusMessage } from './status';
 
 /**
  * The page's one status line. Mutations write it through their `meta` texts (see query-client.ts);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { failure, success } from '../../../components/status';
 import { errorMessage } from '../../../lib/api-client';
+import { failure, success } from '../../../lib/status';
 import { showStatus } from '../../../lib/status-store';
 import { linkDuration, type ResourceFormValues, resourceName } from '../components/resource-rules';
 import { readVideoDuration } from '../components/video-duration';

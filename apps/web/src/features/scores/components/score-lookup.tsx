@@ -2,9 +2,9 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, TextInput } from
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
-import { failure } from '../../../components/status';
 import { useContractForm } from '../../../lib/form';
 import type { ScoreLookup } from '../../../lib/query-keys';
+import { failure } from '../../../lib/status';
 import { clearStatus, showStatus } from '../../../lib/status-store';
 import { lookupFailureText } from '../api/failure-text';
 import { type LookupValues, lookupOf } from '../lookup-forms';
