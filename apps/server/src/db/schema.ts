@@ -11,3 +11,5 @@ export * from './tables/exams.js';
 export * from './tables/questions.js';
 export * from './tables/resources.js';
 export * from './tables/signin-throttle.js';
+export * from './tables/submissions.js';
+export * from './tables/watch-time.js';

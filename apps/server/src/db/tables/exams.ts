@@ -1,10 +1,8 @@
 import { EXAM_TYPES } from '@valence/contract';
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, flag, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
-import { mcqOptions, mcqQuestions } from './questions.js';
 
 export const exams = pgTable(
   'exams',
@@ -31,41 +29,4 @@ export const exams = pgTable(
       .where(sql`not ${t.contentDeleted}`),
     index('exams_identifier_idx').on(t.examIdentifier),
   ],
-);
-
-export const submissions = pgTable(
-  'submissions',
-  {
-    id: id(),
-    examId: requiredRef('exam_id', () => exams.id, 'restrict'),
-    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
-    submittedAt: ts('submitted_at').notNull().defaultNow(),
-    answerKey: text('answer_key'),
-    mcqScore: doublePrecision('mcq_score'),
-    traditionalScore: doublePrecision('traditional_score'),
-    instructorFeedback: text('instructor_feedback'),
-    gradedAt: ts('graded_at'),
-    markedPaperKey: text('marked_paper_key'),
-  },
-  (t) => [
-    // One submission per student per exam, also under concurrency; serves an exam's list too.
-    uniqueIndex('submissions_exam_student_idx').on(t.examId, t.studentId),
-    // A student's scores (summary, marks, exam score) and the files to remove when they are deleted.
-    index('submissions_student_idx').on(t.studentId),
-    // An exam's scripts newest first: a page of thousands is read off the index backwards, no sort.
-    index('submissions_exam_submitted_idx').on(t.examId, t.submittedAt, t.id),
-    // The scripts still to mark, counted per exam on every exam list without reading the table.
-    index('submissions_unmarked_idx').on(t.examId).where(sql`${t.traditionalScore} is null`),
-  ],
-);
-
-export const submissionAnswers = pgTable(
-  'submission_answers',
-  {
-    id: id(),
-    submissionId: requiredRef('submission_id', () => submissions.id, 'cascade'),
-    questionId: requiredRef('question_id', () => mcqQuestions.id, 'restrict'),
-    optionId: integer('option_id').references(() => mcqOptions.id, { onDelete: 'restrict' }),
-  },
-  (t) => [uniqueIndex('submission_answers_sub_q_idx').on(t.submissionId, t.questionId)],
 );

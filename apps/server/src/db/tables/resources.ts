@@ -1,5 +1,4 @@
-import { bigint, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
+import { bigint, doublePrecision, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
 
@@ -25,18 +24,4 @@ export const resources = pgTable(
     // One stored file belongs to one resource: deleting a resource deletes its file.
     uniqueIndex('resources_object_key_idx').on(t.objectKey),
   ],
-);
-
-export const watchTime = pgTable(
-  'watch_time',
-  {
-    id: id(),
-    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
-    resourceId: integer('resource_id').references(() => resources.id, { onDelete: 'set null' }),
-    /** Kept by value so a record survives its resource's deletion. */
-    videoName: text('video_name').notNull(),
-    watchedDuration: doublePrecision('watched_duration').notNull(),
-    timestamp: ts('timestamp').notNull().defaultNow(),
-  },
-  (t) => [index('watch_time_student_idx').on(t.studentId, t.timestamp)],
 );
