@@ -2,7 +2,7 @@ import type { DbOrTx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import type { Principal } from './principal.js';
 
-/** Deletes, grades and publishes are written down: who, what, when (DESIGN §4). */
+/** Deletes, grades and publishes are written down (who, what, when), so a changed mark can be traced. */
 export async function audit(
   db: DbOrTx,
   actor: Principal | null,

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './harness.js';
 
 /**
- * Every API route the server registers x who calls it (DESIGN §3). Requests are built to pass the
- * access check and then fail harmlessly (unknown id, invalid body), so an allowed caller sees the
- * route's own 4xx and a refused one sees 401/403. A route added without rows here fails the test.
+ * Every API route the server registers x who calls it (anyone, a student, staff, a superadmin), each
+ * answered as the route's declared access level says. Requests are built to pass the access check
+ * and then fail harmlessly (unknown id, invalid body), so an allowed caller sees the route's own 4xx
+ * and a refused one sees 401/403. A route added without rows here fails the test.
  */
 type Cell = number;
 type Row = {
@@ -56,11 +57,11 @@ const matrix: Record<string, Row> = {
   'DELETE /api/api/watchtime/:id': { expect: [401, 403, 403, 404] },
   'POST /api/resources': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/resources/:id': { expect: [401, 403, 403, 404] },
-  // The student app (DESIGN §5): students only.
+  // The student app: students only.
   'GET /api/me/courses': { expect: [401, 200, 403, 403] },
   'GET /api/me/courses/:id/resources': { expect: [401, 404, 403, 403] },
   'POST /api/api/watchtime': { body: {}, expect: [401, 400, 403, 403] },
-  // Exams and questions (the spec's own /api/v1 paths under the API prefix). A JSON body where a
+  // Exams and questions (their /api/v1 paths under the API prefix). A JSON body where a
   // form is expected is a 400 for staff.
   'GET /api/api/v1/exams/course/:courseId/all': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/exams': { body: {}, expect: [401, 403, 400, 400] },
@@ -123,7 +124,7 @@ describe('permission matrix', () => {
     expect({ missingRows, staleRows }).toEqual({ missingRows: [], staleRows: [] });
   });
 
-  it.each(Object.entries(matrix))('%s answers each caller as DESIGN §3 says', async (route, row) => {
+  it.each(Object.entries(matrix))('%s answers each caller as its access level says', async (route, row) => {
     const method = route.split(' ')[0] as 'GET';
     const actual: Cell[] = [];
     for (const role of roles) {

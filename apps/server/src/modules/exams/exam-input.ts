@@ -15,7 +15,7 @@ export type NewExam = {
 
 /**
  * The create-exam form's `examDTO` and paper, checked as the portal checks them: the first thing
- * wrong, in the spec's words. The due date without an offset is read in the platform time zone.
+ * wrong, in the contract's words. The due date without an offset is read in the platform time zone.
  */
 export function parseNewExam(raw: unknown, paper: StoredFile | null, timeZone: string): NewExam {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest('examDTO must be a JSON object.');

@@ -56,7 +56,7 @@ describe('POST /api/v1/exams', () => {
     expect((await t.call('GET', `${EXAMS}/${exam.id}`, tutor.headers)).json().examPaperUrl).toMatch(/paper\.pdf\?/);
   });
 
-  it("answers every missing or wrong field with the spec's words", async () => {
+  it("answers every missing or wrong field with the contract's sentence", async () => {
     const paper = { examType: 'TRADITIONAL' };
     expectMessage(await post(examDto(courseId, { courseId: undefined })), 400, EXAM_MESSAGES.course);
     expectMessage(await post(examDto(courseId, { courseId: '' })), 400, EXAM_MESSAGES.course);

@@ -30,7 +30,7 @@ const EXAM_FORM: FormSpec = {
 /** The refusals (`{ message }`) most calls here document beside their answer. */
 const failures = errors(400, 404, 409);
 
-/** The spec's exam calls, under its own `/api/v1/exams` paths; every one is for staff. */
+/** The exam calls, under their own `/api/v1/exams` paths; every one is for staff. */
 export const examsRoutes = moduleRoutes('exams', async (app, route) => {
   acceptAnyBody(app);
 

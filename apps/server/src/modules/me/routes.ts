@@ -3,7 +3,7 @@ import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from './examples.js';
 
-/** The students' app's own calls (DESIGN §5): every answer is about the signed-in student alone. */
+/** The students' app's own calls, for students only: every answer is about the signed-in student alone. */
 export const studentAppRoutes = moduleRoutes('student app', async (app, route) => {
   app.get(
     '/me/courses',

@@ -12,7 +12,7 @@ import type { QuestionValues } from './repository.js';
 
 export type ParsedQuestion = z.output<typeof questionInputSchema>;
 
-/** A zod issue as a sentence: the spec's option message for anything wrong in `options`. */
+/** A zod issue as a sentence: one message about the options for anything wrong in `options`. */
 function issueMessage(issue: z.core.$ZodIssue, n?: number): string {
   const path = n === undefined ? issue.path : issue.path.slice(1);
   const sentence = /[.!]$/.test(issue.message);

@@ -56,7 +56,7 @@ describe('adding one question', () => {
     expect((await list(exam.id)).json()).toEqual([added, second]);
   });
 
-  it("refuses a question that breaks a rule, in the spec's words", async () => {
+  it("refuses a question that breaks a rule, in the contract's words", async () => {
     const exam = await newExam();
     const fourOptions = { ...question(), options: question().options.slice(0, 4) };
     const blankOption = question();

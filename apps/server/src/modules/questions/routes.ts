@@ -24,7 +24,7 @@ const BULK_FORM: FormSpec = {
 /** The refusals (`{ message }`) the question forms document beside their answer. */
 const uploadFailures = errors(400, 404, 409, 413);
 
-/** The spec's MCQ question calls; staff only (the answers show which option is correct). */
+/** The MCQ question calls; staff only (the answers show which option is correct). */
 export const questionsRoutes = moduleRoutes('mcq questions', async (app, route) => {
   const base = '/api/v1/exams/:examId/mcq-questions';
   acceptAnyBody(app);

@@ -33,7 +33,7 @@ const GRADE_FORM: FormSpec = {
 /** The refusals (`{ message }`) most calls here document beside their answer. */
 const failures = errors(400, 403, 404);
 
-/** The spec's submission and marks calls (staff), and the two score calls a student may make for themselves. */
+/** The submission and marks calls (staff), and the two score calls a student may make for themselves. */
 export const submissionsRoutes = moduleRoutes('submissions', async (app, route) => {
   acceptAnyBody(app);
 

@@ -27,7 +27,7 @@ export const WRONG_WAY: Record<ExamType, string> = {
 type Deps = Pick<FastifyInstance, 'db' | 'courses' | 'enrollments' | 'exams' | 'questions' | 'submissions'>;
 
 /**
- * The students' side of exams (DESIGN §5): what they may sit (published, content there, a course
+ * The students' side of exams, served to students only: what they may sit (published, content there, a course
  * they are actively enrolled in), the PART II paper, and their one submission per exam: MCQ answers
  * marked at once, or a PART II script replaceable until the due date or until it is marked. An
  * unpublished exam is answered as unknown (404), so its existence is not revealed.

@@ -14,7 +14,7 @@ const closing = (ended: () => boolean) => (error: unknown) => {
   throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
 };
 
-/** The students' app's exam calls (DESIGN §5): each answers for the signed-in student alone. */
+/** The students' app's exam calls: students only, and each answers for the signed-in student alone. */
 export const studentExamsRoutes = moduleRoutes('student app', async (app, route) => {
   acceptAnyBody(app);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeUploadId, encodeUploadId, MAX_RESOURCE_BYTES, RESOURCE_KEY_PATTERN } from '@valence/contract';
 import { assertSafeKey, sanitizeFileName } from '../../storage/storage.js';
 
-/** The storage key of a new upload: the spec's `resources/<unique prefix>-<name>`. */
+/** The storage key of a new upload: `resources/<unique prefix>-<name>`, the file's name kept readable. */
 export function newUploadKey(fileName: string): string {
   return `resources/${randomUUID()}-${sanitizeFileName(fileName)}`;
 }
