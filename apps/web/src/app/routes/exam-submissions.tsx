@@ -1,8 +1,10 @@
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { EXAM_TYPE_SHORT } from '@valence/contract';
 import { StatusOutlet } from '../../components/status-outlet';
+import { useExamDetail } from '../../features/exams';
 import { usePlatformTimeZone } from '../../features/settings';
-import { failureText, SUBMISSION_TEXTS, SubmissionList, useSubmissionsExam } from '../../features/submissions';
+import { SUBMISSION_TEXTS, SubmissionList, useSubmissionList } from '../../features/submissions';
+import { failureText } from '../../lib/failure-text';
 import { useLogFailure } from '../../lib/query';
 import { ExamPending, examRoute } from '../exam-page';
 
@@ -17,7 +19,9 @@ const { Page, Route } = examRoute(
 export const ExamSubmissionsRoute = Route;
 
 function ExamSubmissions({ examId }: { examId: number }) {
-  const exam = useSubmissionsExam(examId);
+  const exam = useExamDetail(examId);
+  // Asked for at once with the id from the address, not after the exam has answered.
+  const submissions = useSubmissionList(examId);
   const timeZone = usePlatformTimeZone();
   useLogFailure(exam.error, 'Failed to load exam');
 
@@ -52,7 +56,7 @@ function ExamSubmissions({ examId }: { examId: number }) {
         </Alert>
       )}
       <StatusOutlet />
-      <SubmissionList exam={exam.data} timeZone={timeZone} />
+      <SubmissionList exam={exam.data} timeZone={timeZone} state={submissions} />
     </Page>
   );
 }

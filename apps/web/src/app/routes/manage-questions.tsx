@@ -4,13 +4,8 @@ import { EXAM_MESSAGES } from '@valence/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CarriedFailure, StatusOutlet } from '../../components/status-outlet';
-import {
-  BulkQuestionForm,
-  QUESTION_TEXTS,
-  QuestionDialog,
-  QuestionList,
-  useExamDetail,
-} from '../../features/questions';
+import { useExamDetail } from '../../features/exams';
+import { BulkQuestionForm, QUESTION_TEXTS, QuestionDialog, QuestionList } from '../../features/questions';
 import { ApiError } from '../../lib/api-client';
 import { useLogFailure } from '../../lib/query';
 import { ExamPending, examRoute, examsOf } from '../exam-page';

@@ -1,3 +1,4 @@
+export { examDetailQueryOptions, getExamDetail, useExamDetail } from './api/get-exam-detail';
 export { examGroupPageQueryOptions, getExamGroupPage, useExamGroupPage } from './api/get-exam-groups';
 export type { CourseOption } from './components/course-select';
 export { CreateExamDialog } from './components/create-exam-dialog';

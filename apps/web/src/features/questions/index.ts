@@ -1,4 +1,3 @@
-export { examDetailQueryOptions, useExamDetail } from './api/get-exam-detail';
 export { questionsQueryOptions, useQuestions } from './api/get-questions';
 export { BulkQuestionForm } from './components/bulk-question-form';
 export { QuestionDialog } from './components/question-dialog';

@@ -1,9 +1,7 @@
-export { failureText } from './api/failure-text';
-export { examQueryOptions, getExam, useSubmissionsExam } from './api/get-exam';
 export { getMcqFeedback, mcqFeedbackQueryOptions, useMcqFeedback } from './api/get-mcq-feedback';
 export { getSubmissionsPage, submissionsPageQueryOptions, useSubmissionsPage } from './api/get-submissions';
 export { type GradeVariables, gradeSubmission, useGradeSubmission } from './api/grade-submission';
 export { AnswersDialog } from './components/answers-dialog';
 export { GradeDialog } from './components/grade-dialog';
-export { SubmissionList } from './components/submission-list';
+export { SubmissionList, useSubmissionList } from './components/submission-list';
 export { SUBMISSION_TEXTS } from './messages';

@@ -1,4 +1,6 @@
 import type { ExamDetail, McqFeedback, Submission } from '@valence/contract';
+import { createElement } from 'react';
+import { SubmissionList, useSubmissionList } from './components/submission-list';
 
 /** Fixtures and a fetch stub for this feature's tests and its page's; not part of the app. */
 export const MCQ_EXAM: ExamDetail = {
@@ -79,3 +81,8 @@ export const FEEDBACK: McqFeedback = {
 };
 
 export { type SentForm, stubApi } from '../../test/stub-api';
+
+/** The list as the Submissions page draws it, with its own search and page, in the platform's zone. */
+export function ExamSubmissionList({ exam }: { exam: ExamDetail }) {
+  return createElement(SubmissionList, { exam, timeZone: 'Asia/Colombo', state: useSubmissionList(exam.id) });
+}

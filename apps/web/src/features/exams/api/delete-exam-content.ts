@@ -1,8 +1,8 @@
 import { EXAM_MESSAGES, type Exam } from '@valence/contract';
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client';
+import { failureText } from '../../../lib/failure-text';
 import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
-import { failureText } from './failure-text';
 
 /**
  * Removes the exam's paper or questions for good; the exam itself, its submissions and marks stay.

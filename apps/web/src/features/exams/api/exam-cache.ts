@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Exam } from '@valence/contract';
+import { failureText } from '../../../lib/failure-text';
 import { mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
-import { failureText } from './failure-text';
 
 type Cached = Exam[] | { items: Exam[] } | undefined;
 

@@ -2,9 +2,9 @@ import { Input, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { EXAM_TYPE_LABELS, type Exam, type ExamType, PAPER_ACCEPT } from '@valence/contract';
 import { useId } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
+import { failureText } from '../../../lib/failure-text';
 import { useContractForm } from '../../../lib/form';
 import { useCreateExam } from '../api/create-exam';
-import { failureText } from '../api/failure-text';
 import { type CourseOption, CourseSelect } from './course-select';
 import { type ExamFormValues, emptyExamForm, examFormSchema, toCreateExam } from './exam-form';
 

@@ -2,11 +2,11 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, TextInput } from
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
+import { failureText as lookupFailureText } from '../../../lib/failure-text';
 import { useContractForm } from '../../../lib/form';
 import type { ScoreLookup } from '../../../lib/query-keys';
 import { failure } from '../../../lib/status';
 import { clearStatus, showStatus } from '../../../lib/status-store';
-import { lookupFailureText } from '../api/failure-text';
 import { type LookupValues, lookupOf } from '../lookup-forms';
 
 /**

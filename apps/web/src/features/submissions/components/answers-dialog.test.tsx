@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeSession } from '../../../lib/session';
 import { pagedRoute, renderWithProviders } from '../../../test/render';
-import { FEEDBACK, MCQ_EXAM, stubApi, submission } from '../test-api';
-import { SubmissionList } from './submission-list';
+import { ExamSubmissionList, FEEDBACK, MCQ_EXAM, stubApi, submission } from '../test-api';
 
 const ROW = submission(3, 'Amaya Perera', { mcqScore: 42 });
 
@@ -14,7 +13,7 @@ async function openAnswers(feedback: { status?: number; body?: unknown }) {
     'GET /api/v1/submissions/exam/5': pagedRoute([ROW]),
     'GET /api/v1/submissions/3/mcq-feedback': feedback,
   });
-  renderWithProviders(<SubmissionList exam={MCQ_EXAM} timeZone="Asia/Colombo" />);
+  renderWithProviders(<ExamSubmissionList exam={MCQ_EXAM} />);
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'View Answers' }));
   return { ...api, dialog: await screen.findByRole('dialog', { name: 'MCQ Answers' }) };

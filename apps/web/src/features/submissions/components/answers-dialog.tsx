@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Submission } from '@valence/contract';
 import type { ReactNode } from 'react';
-import { failureText } from '../api/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { useMcqFeedback } from '../api/get-mcq-feedback';
 import { SUBMISSION_TEXTS } from '../messages';
 import { QuestionFeedback } from './question-feedback';

@@ -5,9 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { pagedRoute, renderWithProviders } from '../../../test/render';
-import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
+import { ExamSubmissionList, MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
 import { GradeDialog } from './grade-dialog';
-import { SubmissionList } from './submission-list';
 
 const UNMARKED = submission(2, 'Nuwan Silva', { examId: 6 });
 const MCQ_ROW = submission(3, 'Kasun Fernando', { mcqScore: 42 });
@@ -21,7 +20,7 @@ function setup(exam: ExamDetail, row: Submission, grade: { status?: number; body
   renderWithProviders(
     <>
       <StatusOutlet />
-      <SubmissionList exam={exam} timeZone="Asia/Colombo" />
+      <ExamSubmissionList exam={exam} />
     </>,
   );
   const gets = () => api.calls.filter((call) => call.method === 'GET').length;

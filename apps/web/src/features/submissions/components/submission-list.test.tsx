@@ -6,8 +6,7 @@ import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { atPhoneWidth } from '../../../test/media';
 import { pagedRoute, renderWithProviders } from '../../../test/render';
-import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
-import { SubmissionList } from './submission-list';
+import { ExamSubmissionList, MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -37,7 +36,7 @@ function setup(exam: ExamDetail, rows: Submission[] | { status: number; body: un
   renderWithProviders(
     <>
       <StatusOutlet />
-      <SubmissionList exam={exam} timeZone="Asia/Colombo" />
+      <ExamSubmissionList exam={exam} />
     </>,
   );
   return { ...api, user: userEvent.setup() };

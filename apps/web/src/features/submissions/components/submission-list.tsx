@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { PagedList } from '../../../components/paged-list';
 import { SearchInput } from '../../../components/search-input';
+import { failureText } from '../../../lib/failure-text';
 import { usePagedSearch } from '../../../lib/paging';
-import { failureText } from '../api/failure-text';
 import { useSubmissionsPage } from '../api/get-submissions';
 import { SUBMISSION_TEXTS } from '../messages';
 import { AnswersDialog } from './answers-dialog';
@@ -16,15 +16,28 @@ type SubmissionListProps = {
   exam: { id: number; examType: ExamType; contentDeleted: boolean };
   /** The platform time zone every date is shown in (the page reads it from the settings). */
   timeZone: string;
+  /** The list's search, page and current page from `useSubmissionList`. */
+  state: SubmissionListState;
 };
+
+type SubmissionListState = ReturnType<typeof useSubmissionList>;
+
+/**
+ * The search and page of an exam's submissions and the page they ask for. A hook of its own so the
+ * page can ask with the exam id from the address while the exam itself is still loading.
+ */
+export function useSubmissionList(examId: number) {
+  const list = usePagedSearch(PAGE_SIZE.submissions);
+  const submissions = useSubmissionsPage(examId, list.request);
+  return { list, submissions };
+}
 
 /**
  * An exam's submissions, 6 a page, searched on the server by student name or ID, with the grade
  * and answers dialogs they open.
  */
-export function SubmissionList({ exam, timeZone }: SubmissionListProps) {
-  const list = usePagedSearch(PAGE_SIZE.submissions);
-  const submissions = useSubmissionsPage(exam.id, list.request);
+export function SubmissionList({ exam, timeZone, state }: SubmissionListProps) {
+  const { list, submissions } = state;
   const [grading, setGrading] = useState<Submission | null>(null);
   const [viewing, setViewing] = useState<Submission | null>(null);
   const columns = submissionColumns({

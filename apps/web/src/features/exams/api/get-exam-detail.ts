@@ -3,7 +3,10 @@ import { apiFetch } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
-/** One exam with its type, course and questions; 404 when there is no such exam. */
+/**
+ * One exam with its type, course and questions; 404 when there is no such exam. The questions and
+ * the submissions screens both read it through this one query, so either screen's answer serves both.
+ */
 export function getExamDetail(examId: number): Promise<ExamDetail> {
   return apiFetch(`/api/v1/exams/${examId}`, {}, examDetailSchema);
 }
