@@ -1,6 +1,6 @@
 import { type Exam, examSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { type PublishVariables, publishToggleHook } from './exam-cache';
+import { type PublishVariables, publishToggleHook } from '../model/exam-cache';
 
 export type SetExamPublishedVariables = PublishVariables;
 

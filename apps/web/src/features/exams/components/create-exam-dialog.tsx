@@ -5,8 +5,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { failureText } from '../../../lib/failure-text';
 import { useContractForm } from '../../../lib/form';
 import { useCreateExam } from '../api/create-exam';
+import { type ExamFormValues, emptyExamForm, examFormSchema, toCreateExam } from '../model/exam-form';
 import { type CourseOption, CourseSelect } from './course-select';
-import { type ExamFormValues, emptyExamForm, examFormSchema, toCreateExam } from './exam-form';
 
 const TYPE_OPTIONS = (['TRADITIONAL', 'MCQ'] as const).map((value) => ({ value, label: EXAM_TYPE_LABELS[value] }));
 

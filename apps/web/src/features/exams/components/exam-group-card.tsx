@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
+import type { ExamGroup } from '../model/group-exams';
 import { ExamItem } from './exam-item';
-import type { ExamGroup } from './group-exams';
 
 /** One exam identifier: its MCQ and PART II exams side by side on a wide screen, stacked on a phone. */
 export function ExamGroupCard({ group, timeZone }: { group: ExamGroup; timeZone: string }) {

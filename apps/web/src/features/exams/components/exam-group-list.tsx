@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { PagedList } from '../../../components/paged-list';
 import type { PageRequest } from '../../../lib/paging';
 import { useExamGroupPage } from '../api/get-exam-groups';
+import { groupExams } from '../model/group-exams';
 import { ExamGroupCard } from './exam-group-card';
-import { groupExams } from './group-exams';
 
 type ExamGroupListProps = {
   courseId: number;

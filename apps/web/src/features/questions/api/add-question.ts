@@ -1,6 +1,6 @@
 import { type McqQuestion, mcqQuestionSchema, type QuestionInput } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { questionChangeHook, questionsPath } from './question-change';
+import { questionChangeHook, questionsPath } from '../model/question-change';
 
 /** One question as sent: the `questionDTO` JSON and, when chosen, its picture. */
 export type QuestionPayload = { input: QuestionInput; image: File | null };

@@ -1,8 +1,8 @@
 import { type McqQuestion, mcqQuestionSchema } from '@valence/contract';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { questionChangeHook, questionsPath } from '../model/question-change';
 import type { QuestionPayload } from './add-question';
-import { questionChangeHook, questionsPath } from './question-change';
 
 const createdSchema = z.array(mcqQuestionSchema);
 

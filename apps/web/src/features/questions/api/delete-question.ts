@@ -1,8 +1,8 @@
 import { QUESTION_MESSAGES } from '@valence/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { QUESTION_TEXTS } from '../messages';
-import { questionChangeHook, questionsPath } from './question-change';
-import { serverMessage } from './server-message';
+import { questionChangeHook, questionsPath } from '../model/question-change';
+import { serverMessage } from '../model/server-message';
 
 export type DeleteQuestionVariables = { examId: number; questionId: number };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
-import { questionsPath } from './question-change';
+import { questionsPath } from '../model/question-change';
 
 const questionsSchema = z.array(mcqQuestionSchema);
 

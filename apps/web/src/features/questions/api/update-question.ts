@@ -1,7 +1,7 @@
 import { type McqQuestion, mcqQuestionSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
+import { questionChangeHook, questionsPath } from '../model/question-change';
 import { type QuestionPayload, questionFormData } from './add-question';
-import { questionChangeHook, questionsPath } from './question-change';
 
 /** `input.removeImage` drops the current picture; a new `image` replaces it. */
 export type UpdateQuestionVariables = QuestionPayload & { examId: number; questionId: number };

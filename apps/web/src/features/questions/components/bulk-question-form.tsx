@@ -3,9 +3,9 @@ import { EXAM_LIMITS } from '@valence/contract';
 import { useState } from 'react';
 import { useContractForm } from '../../../lib/form';
 import { useAddQuestions } from '../api/add-questions';
-import { serverMessage } from '../api/server-message';
 import { QUESTION_TEXTS } from '../messages';
-import { type BulkDraft, blankDraft, bulkDraftSchema, toQuestionInput } from './question-draft';
+import { type BulkDraft, blankDraft, bulkDraftSchema, toQuestionInput } from '../model/question-draft';
+import { serverMessage } from '../model/server-message';
 import { QuestionFields } from './question-fields';
 
 const addedText = (count: number) => `${count} question${count === 1 ? '' : 's'} added successfully`;

@@ -1,8 +1,8 @@
 import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { hasNotation } from '../../../components/chem-text';
+import { LETTERS } from '../model/question-draft';
 import { NotationPreview } from './notation-preview';
-import { LETTERS } from './question-draft';
 
 type OptionFieldsProps = {
   options: string[];

@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import type { McqQuestion } from '@valence/contract';
 import { ChemText } from '../../../components/chem-text';
 import { QuestionStem } from '../../../components/question-stem';
-import { LETTERS } from './question-draft';
+import { LETTERS } from '../model/question-draft';
 
 type QuestionCardProps = {
   question: McqQuestion;

@@ -3,10 +3,10 @@ import type { McqQuestion } from '@valence/contract';
 import { FormDialog } from '../../../components/form-dialog';
 import { useContractForm } from '../../../lib/form';
 import { useAddQuestion } from '../api/add-question';
-import { serverMessage } from '../api/server-message';
 import { useUpdateQuestion } from '../api/update-question';
 import { QUESTION_TEXTS } from '../messages';
-import { type EditDraft, editDraftOf, editDraftSchema, toQuestionInput } from './question-draft';
+import { type EditDraft, editDraftOf, editDraftSchema, toQuestionInput } from '../model/question-draft';
+import { serverMessage } from '../model/server-message';
 import { QuestionFields } from './question-fields';
 
 type QuestionDialogProps = {

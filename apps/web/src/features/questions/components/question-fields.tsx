@@ -2,9 +2,9 @@ import { FileInput, Stack, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IMAGE_ACCEPT } from '@valence/contract';
 import type { ReactNode } from 'react';
+import type { QuestionDraft } from '../model/question-draft';
 import { NotationPreview } from './notation-preview';
 import { OptionFields } from './option-fields';
-import type { QuestionDraft } from './question-draft';
 
 type QuestionFieldsProps = {
   draft: QuestionDraft;

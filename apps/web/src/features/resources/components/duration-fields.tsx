@@ -1,6 +1,6 @@
 import { Group, NumberInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ResourceFormValues } from './resource-rules';
+import type { ResourceFormValues } from '../model/resource-rules';
 
 /** A link's length in hours, minutes and seconds. */
 export function DurationFields({ form }: { form: UseFormReturnType<ResourceFormValues> }) {

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { linkDuration, validateResourceForm } from '../model/resource-rules';
 import { ResourceForm } from './resource-form';
-import { linkDuration, validateResourceForm } from './resource-rules';
 
 // jsdom has no network for tus.
 vi.mock('tus-js-client', () => import('../../../test/tus-stand-in'));

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Group, Input, Progress, SimpleGrid, Stack, Text, T
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { useAddResource } from '../api/add-resource';
+import { useAddResource } from '../model/add-resource';
+import { EMPTY_RESOURCE, type ResourceFormValues, validateResourceForm } from '../model/resource-rules';
 import { DurationFields } from './duration-fields';
-import { EMPTY_RESOURCE, type ResourceFormValues, validateResourceForm } from './resource-rules';
 
 /** Adds a lecture resource: an uploaded file (tus, resumable) or a YouTube link. */
 export function ResourceForm({ courseId }: { courseId: number }) {

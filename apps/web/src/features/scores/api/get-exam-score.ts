@@ -1,7 +1,7 @@
 import { type ExamScore, examScoreSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { keys, type ScoreLookup } from '../../../lib/query-keys';
-import { lookupQuery } from './lookup-query';
+import { lookupQuery } from '../model/lookup-query';
 
 /** A student's combined score under an exam identifier, with which parts' marks are published. */
 export function getExamScore({ studentId, examIdentifier }: ScoreLookup): Promise<ExamScore> {

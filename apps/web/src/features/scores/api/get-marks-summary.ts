@@ -1,7 +1,7 @@
 import { type MarksSummary, marksSummarySchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { keys, type ScoreLookup } from '../../../lib/query-keys';
-import { lookupQuery } from './lookup-query';
+import { lookupQuery } from '../model/lookup-query';
 
 /** One student's MCQ and PART II marks under an exam identifier; 404 with a reason when nothing matches. */
 export function getMarksSummary({ studentId, examIdentifier }: ScoreLookup): Promise<MarksSummary> {

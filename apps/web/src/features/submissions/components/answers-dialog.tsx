@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { failureText } from '../../../lib/failure-text';
 import { useMcqFeedback } from '../api/get-mcq-feedback';
 import { SUBMISSION_TEXTS } from '../messages';
+import { percentageText } from '../model/score-text';
 import { QuestionFeedback } from './question-feedback';
-import { percentageText } from './score-text';
 
 type AnswersDialogProps = { submission: Submission; onClose: () => void };
 

@@ -6,7 +6,7 @@ import { failureText } from '../../../lib/failure-text';
 import { useContractForm } from '../../../lib/form';
 import { useGradeSubmission } from '../api/grade-submission';
 import { SUBMISSION_TEXTS } from '../messages';
-import { scoreText } from './score-text';
+import { scoreText } from '../model/score-text';
 
 export type GradeValues = { instructorFeedback: string; traditionalScore: string; markedPaper: File | null };
 

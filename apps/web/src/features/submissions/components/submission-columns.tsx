@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { type ExamType, formatInTimeZone, type Submission } from '@valence/contract';
 import { ChemText } from '../../../components/chem-text';
 import type { Column } from '../../../components/data-table';
-import { gradeLabel, scoreText } from './score-text';
+import { gradeLabel, scoreText } from '../model/score-text';
 
 type ColumnOptions = {
   examType: ExamType;

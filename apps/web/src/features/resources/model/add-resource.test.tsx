@@ -7,14 +7,14 @@ import { writeSession } from '../../../lib/session';
 import { showStatus, useStatus } from '../../../lib/status-store';
 import { fakeFetch } from '../../../test/render';
 import { tusStandIn as tus } from '../../../test/tus-stand-in';
-import { EMPTY_RESOURCE, type ResourceFormValues } from '../components/resource-rules';
-import { readVideoDuration } from '../components/video-duration';
 import { useAddResource } from './add-resource';
+import { EMPTY_RESOURCE, type ResourceFormValues } from './resource-rules';
+import { readVideoDuration } from './video-duration';
 
 vi.mock('tus-js-client', () => import('../../../test/tus-stand-in'));
 
 // jsdom plays no video: the probe's answer is set per test.
-vi.mock('../components/video-duration', () => ({ readVideoDuration: vi.fn() }));
+vi.mock('./video-duration', () => ({ readVideoDuration: vi.fn() }));
 
 const dates = { liveAt: '2025-03-01T10:00', recordingAt: '2025-03-01T12:00' };
 const youtube = 'https://youtu.be/abc123';

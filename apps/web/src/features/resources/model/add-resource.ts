@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { failure, success } from '../../../lib/status';
 import { showStatus } from '../../../lib/status-store';
-import { linkDuration, type ResourceFormValues, resourceName } from '../components/resource-rules';
-import { readVideoDuration } from '../components/video-duration';
-import { useCreateResource } from './create-resource';
-import { useUploadResourceFile } from './upload-resource-file';
+import { useCreateResource } from '../api/create-resource';
+import { useUploadResourceFile } from '../api/upload-resource-file';
+import { linkDuration, type ResourceFormValues, resourceName } from './resource-rules';
+import { readVideoDuration } from './video-duration';
 
 /** The {message}/{reason} of a status line: the server's message, else the error's own. */
 const reason = (error: unknown) => errorMessage(error, error instanceof Error ? error.message : String(error));
