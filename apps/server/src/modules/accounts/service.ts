@@ -8,6 +8,9 @@ import { hashPassword } from '../../lib/passwords.js';
 import { ACCOUNT_CHANGED, COUNTS_CHANGED, HeardCache, Hearing } from './heard-cache.js';
 import * as repo from './repository.js';
 
+/** An account as the service hands it out; other modules read accounts only through the service. */
+export type AccountRow = repo.AccountRow;
+
 /**
  * The one account table behind staff, students and sign-in. Other modules read and change
  * accounts only through here; hashes never leave it except to the password check.

@@ -17,9 +17,10 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { CourseContent } from '../courses/course-content.js';
+import * as list from '../views/enrollment-list.js';
 import * as repo from './repository.js';
 
-const toEnrollment = (row: repo.EnrollmentRow): Enrollment => ({
+const toEnrollment = (row: list.EnrollmentRow): Enrollment => ({
   ...row,
   enrollmentDate: row.enrollmentDate.toISOString(),
 });
@@ -33,8 +34,8 @@ export class EnrollmentsService implements CourseContent {
     const sort = query.sort ? sortOf(query.sort) : undefined;
     return pageOrAll(query, {
       page: async (window) =>
-        (await repo.listForCourse(this.deps.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
-      count: () => repo.countForCourse(this.deps.db, courseId, query.q),
+        (await list.listForCourse(this.deps.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
+      count: () => list.countForCourse(this.deps.db, courseId, query.q),
     });
   }
 
@@ -93,7 +94,7 @@ export class EnrollmentsService implements CourseContent {
           throw error;
         }
         // Read back before the lock goes: a delete waiting for it cannot take the row away first.
-        const row = await repo.findEnrollment(tx, id);
+        const row = await list.findEnrollment(tx, id);
         if (!row) throw notFound('Enrollment not found.');
         return toEnrollment(row);
       });
@@ -107,7 +108,7 @@ export class EnrollmentsService implements CourseContent {
   /** A student's enrolments, newest first; 404 when the id is not a student's. */
   async listForStudent(studentId: number): Promise<Enrollment[]> {
     // Only an account with no enrolments needs looking at: a staff id or an unknown one has none.
-    const rows = await repo.listForStudent(this.deps.db, studentId);
+    const rows = await list.listForStudent(this.deps.db, studentId);
     if (rows.length === 0) {
       const student = await this.deps.accounts.findById(studentId);
       if (student?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
@@ -120,7 +121,7 @@ export class EnrollmentsService implements CourseContent {
    * "nobody has access" until the course is resumed), so that is refused with the reason.
    */
   async setStatus(actor: Principal, id: number, status: EnrollmentStatus): Promise<Enrollment> {
-    const current = await repo.findEnrollment(this.deps.db, id);
+    const current = await list.findEnrollment(this.deps.db, id);
     if (!current) throw notFound('Enrollment not found.');
     return this.deps.courses.withCourseLocked(current.courseId, async (tx, course) => {
       if (course.paused && status === 'ACTIVE') {
@@ -128,7 +129,7 @@ export class EnrollmentsService implements CourseContent {
       }
       if (!(await repo.setStatus(tx, id, status))) throw notFound('Enrollment not found.');
       await audit(tx, actor, 'enrollment.status', `enrollment:${id}`, { status });
-      const row = await repo.findEnrollment(tx, id);
+      const row = await list.findEnrollment(tx, id);
       if (!row) throw notFound('Enrollment not found.');
       return toEnrollment(row);
     });

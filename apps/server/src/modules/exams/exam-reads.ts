@@ -2,6 +2,7 @@ import type { Exam, ExamDetail, ExamGroupPage, PageQuery } from '@valence/contra
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import type { CoursesService } from '../courses/service.js';
+import * as activity from '../views/exam-activity.js';
 import type { ExamContent, ExamInfo } from './exam-content.js';
 import type { ExamPresenter } from './presenter.js';
 import * as repo from './repository.js';
@@ -30,20 +31,20 @@ export class ExamReads {
   async list(courseId: number, query: PageQuery): Promise<Exam[] | ExamGroupPage> {
     const course = await this.courses.get(courseId);
     if (query.limit === undefined) {
-      return this.presenter.present(this.db, await repo.listExams(this.db, courseId, query.q), course.title);
+      return this.presenter.present(this.db, await activity.listExams(this.db, courseId, query.q), course.title);
     }
     const window = { limit: query.limit, offset: query.offset ?? 0 };
     const groups = window.limit === 0 ? [] : await repo.groupPage(this.db, courseId, query.q, window);
     const total = groups[0]?.total ?? (await repo.countGroups(this.db, courseId, query.q));
     const order = new Map(groups.map((group, i) => [group.identifier, i]));
-    const rows = groups.length ? await repo.examsOfGroups(this.db, courseId, [...order.keys()]) : [];
+    const rows = groups.length ? await activity.examsOfGroups(this.db, courseId, [...order.keys()]) : [];
     // Stable: newest first inside each group, as the query gave them.
     rows.sort((a, b) => (order.get(a.examIdentifier) ?? 0) - (order.get(b.examIdentifier) ?? 0));
     return { items: await this.presenter.present(this.db, rows, course.title), total, ...window };
   }
 
   async get(id: number, db: DbOrTx = this.db): Promise<Exam> {
-    const row = await repo.findExam(db, id);
+    const row = await activity.findExam(db, id);
     if (!row) throw notFound(EXAM_NOT_FOUND);
     const course = await this.courses.get(row.courseId, db);
     const [exam] = await this.presenter.present(db, [row], course.title);

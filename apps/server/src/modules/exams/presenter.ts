@@ -3,8 +3,8 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
 import type { ObjectStorage } from '../../storage/storage.js';
+import type { ExamWithCounts } from '../views/exam-activity.js';
 import type { ExamContent } from './exam-content.js';
-import type { ExamWithCounts } from './repository.js';
 
 /** Turns exam rows into the API's exams: course title, counts and a fresh signed link to the paper. */
 export class ExamPresenter {

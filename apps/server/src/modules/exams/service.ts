@@ -9,6 +9,7 @@ import type { StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from '../courses/course-content.js';
+import * as activity from '../views/exam-activity.js';
 import type { ExamInfo } from './exam-content.js';
 import { duplicateExam, identifierElsewhere, parseNewExam } from './exam-input.js';
 import { EXAM_NOT_FOUND, ExamReads } from './exam-reads.js';
@@ -87,12 +88,12 @@ export class ExamsService extends ExamReads implements CourseContent {
   }
 
   submissionCount(db: DbOrTx, examId: number): Promise<number> {
-    return repo.countSubmissions(db, { examId });
+    return activity.countSubmissions(db, { examId });
   }
 
   /** Which of these questions some student has answered. */
   answeredQuestions(db: DbOrTx, questionIds: number[]): Promise<Set<number>> {
-    return repo.answeredAmong(db, questionIds);
+    return activity.answeredAmong(db, questionIds);
   }
 
   /**
@@ -102,7 +103,7 @@ export class ExamsService extends ExamReads implements CourseContent {
   async deleteContent(actor: Principal, id: number): Promise<Exam> {
     const keys = await this.withExamLocked(id, async (tx, exam) => {
       if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
-      if ((await repo.countSubmissions(tx, { examId: id })) > 0) throw conflict(EXAM_MESSAGES.hasSubmissions);
+      if ((await activity.countSubmissions(tx, { examId: id })) > 0) throw conflict(EXAM_MESSAGES.hasSubmissions);
       const keys = (await this.presenter.content?.deleteForExams(tx, [id])) ?? [];
       if (exam.paperKey) keys.push(exam.paperKey);
       await repo.updateExam(tx, id, { contentDeleted: true, published: false, paperKey: null });
@@ -134,7 +135,7 @@ export class ExamsService extends ExamReads implements CourseContent {
         throw conflict(EXAM_MESSAGES.gradesGate);
       }
       await repo.updateExam(tx, id, { gradesPublished });
-      const unmarkedCount = await repo.countSubmissions(tx, { examId: id, unmarked: true });
+      const unmarkedCount = await activity.countSubmissions(tx, { examId: id, unmarked: true });
       const action = gradesPublished ? 'exam.publishGrades' : 'exam.unpublishGrades';
       await audit(tx, actor, action, `exam:${id}`, { ...describe(exam), unmarkedCount });
     });
@@ -147,7 +148,7 @@ export class ExamsService extends ExamReads implements CourseContent {
    * so the advice is the one step that retires a course and keeps them: pausing it.
    */
   async refuseCourseDelete(tx: Tx, course: { id: number; title: string; paused: boolean }): Promise<void> {
-    const submissions = await repo.countSubmissionsOfCourse(tx, course.id);
+    const submissions = await activity.countSubmissionsOfCourse(tx, course.id);
     if (submissions > 0) {
       const advice = course.paused
         ? 'It is paused: its students have no access and their marks stay.'
@@ -174,7 +175,7 @@ export class ExamsService extends ExamReads implements CourseContent {
 
   /** How many exam submissions (marks) a student has: deleting the student deletes them too. */
   submissionsOfStudent(tx: DbOrTx, studentId: number): Promise<number> {
-    return repo.countSubmissions(tx, { studentId });
+    return activity.countSubmissions(tx, { studentId });
   }
 
   /** Stored files go only after their rows are gone, so a failed delete never leaves rows pointing at nothing. */

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import type { Principal } from '../../lib/principal.js';
-import type { AccountRow } from '../accounts/repository.js';
-import type { AccountsService } from '../accounts/service.js';
+import type { AccountRow, AccountsService } from '../accounts/service.js';
 
 const toStaff = (row: Pick<AccountRow, 'id' | 'username' | 'role' | 'createdAt'>): Staff => ({
   id: row.id,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
-import { examsUnderIdentifier, type IdentifierRow, scoreRows } from './marks-repository.js';
+import { examsUnderIdentifier, type IdentifierRow, scoreRows } from '../views/marks.js';
 
 export const NO_EXAM_WITH_IDENTIFIER = 'No exam with that identifier.';
 export const NO_SUBMISSION_FOR_IDENTIFIER = 'No submission for this exam identifier.';

@@ -5,7 +5,8 @@ import type { Config } from '../../config.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { sanitizeFileName } from '../../storage/storage.js';
-import type { ListedRow, SubmissionRow } from './repository.js';
+import type { ListedRow } from '../views/submission-list.js';
+import type { SubmissionRow } from './repository.js';
 
 /** Signed links to answer scripts and marked papers, named after the student and the exam. */
 export class SubmissionFiles {

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
+import * as list from '../views/submission-list.js';
 import { SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -36,19 +37,19 @@ export class SubmissionsService {
   /** Newest first; `q` matches the student's name or username (contains, any case) or their exact id. */
   async list(examId: number, query: PageQuery): Promise<Submission[] | Page<Submission>> {
     const exam = { id: examId, identifier: this.deps.exams.identifierSql(examId) };
-    const answer = await pageOrAll<repo.ListedRow & { examIdentifier: string | null }>(query, {
-      page: (window) => repo.pageOfExam(this.deps.db, exam, query.q, window),
-      count: () => repo.countOfExam(this.deps.db, examId, query.q),
+    const answer = await pageOrAll<list.ListedRow & { examIdentifier: string | null }>(query, {
+      page: (window) => list.pageOfExam(this.deps.db, exam, query.q, window),
+      count: () => list.countOfExam(this.deps.db, examId, query.q),
     });
     const rows = Array.isArray(answer) ? answer : answer.items;
     // Rows prove the exam exists and carry its identifier; an empty list may be an unknown exam (404).
     const identifier = rows[0]?.examIdentifier ?? (await this.deps.exams.info(examId)).examIdentifier;
-    const present = (items: repo.ListedRow[]) => Promise.all(items.map((row) => this.files.present(row, identifier)));
+    const present = (items: list.ListedRow[]) => Promise.all(items.map((row) => this.files.present(row, identifier)));
     return Array.isArray(answer) ? present(answer) : { ...answer, items: await present(answer.items) };
   }
 
   async get(id: number): Promise<Submission> {
-    const row = await repo.findListed(this.deps.db, id);
+    const row = await list.findListed(this.deps.db, id);
     if (!row) throw notFound(SUBMISSION_NOT_FOUND);
     return this.files.present(row, (await this.deps.exams.info(row.examId)).examIdentifier);
   }
@@ -100,7 +101,7 @@ export class SubmissionsService {
 
   /** The student's MCQ answers against the exam's current questions, in their order. */
   async mcqFeedback(id: number): Promise<McqFeedback> {
-    const row = await repo.findListed(this.deps.db, id);
+    const row = await list.findListed(this.deps.db, id);
     if (!row) throw notFound(SUBMISSION_NOT_FOUND);
     const exam = await this.deps.exams.info(row.examId);
     if (exam.examType !== 'MCQ') throw badRequest(NOT_MCQ_SUBMISSION);

@@ -2,6 +2,11 @@ import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { exams, submissions } from '../../db/schema.js';
 
+/**
+ * A student's marks: their submissions read with the exams they answer, grouped by identifier, in
+ * one statement for the marks summary and the score lookups (the marks module's calls).
+ */
+
 /** An exam under an identifier, with the student's submission of it (null when none). */
 export type IdentifierRow = {
   exam: {

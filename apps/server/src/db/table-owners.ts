@@ -1,0 +1,22 @@
+import type * as schema from './schema.js';
+
+/**
+ * The module that owns each table: only its repository reads or writes it, and every other module
+ * asks that module's service. A read that must join tables of several modules in one statement (a
+ * list with names, the marks summary) lives in `modules/views/`, read-only. A new table without an
+ * owner here fails the typecheck; `table-ownership.test.ts` holds the repositories to it.
+ */
+export const TABLE_OWNERS = {
+  accounts: 'accounts',
+  auditLog: 'lib',
+  courses: 'courses',
+  enrollments: 'enrollments',
+  exams: 'exams',
+  mcqQuestions: 'questions',
+  mcqOptions: 'questions',
+  resources: 'resources',
+  signinThrottle: 'auth',
+  submissions: 'submissions',
+  submissionAnswers: 'submissions',
+  watchTime: 'watch-time',
+} as const satisfies Record<keyof typeof schema, string>;
