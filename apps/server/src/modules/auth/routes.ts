@@ -1,6 +1,6 @@
 import { errors, moduleRoutes, noContent } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { examples } from '../me/examples.js';
+import { examples } from './examples.js';
 
 export const authRoutes = moduleRoutes('auth', async (app, route) => {
   app.post(

@@ -2,12 +2,9 @@ import {
   courseSchema,
   examScoreSchema,
   mcqAnswersSchema,
-  meSchema,
   mySubmissionSchema,
   recordWatchSchema,
   resourceSchema,
-  signinRequestSchema,
-  signinResponseSchema,
   studentExamSchema,
   watchRecordSchema,
 } from '@valence/contract';
@@ -20,11 +17,6 @@ import { z } from 'zod';
 const at = '2026-11-23T04:30:00.000Z';
 
 export const examples = {
-  signinBody: signinRequestSchema.meta({ examples: [{ username: 'nimali.perera', password: 'a-long-passphrase' }] }),
-  signinAnswer: signinResponseSchema.meta({
-    examples: [{ jwtToken: 'eyJhbGciOiJIUzI1NiJ9…', roles: ['ROLE_STUDENT'] }],
-  }),
-  me: meSchema.meta({ examples: [{ id: 412, username: 'nimali.perera', roles: ['ROLE_STUDENT'] }] }),
   courses: courseSchema.array().meta({
     examples: [
       [

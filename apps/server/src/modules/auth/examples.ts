@@ -1,0 +1,10 @@
+import { meSchema, signinRequestSchema, signinResponseSchema } from '@valence/contract';
+
+/** Worked examples of signing in and asking who one is, for the OpenAPI page (/api/docs). */
+export const examples = {
+  signinBody: signinRequestSchema.meta({ examples: [{ username: 'nimali.perera', password: 'a-long-passphrase' }] }),
+  signinAnswer: signinResponseSchema.meta({
+    examples: [{ jwtToken: 'eyJhbGciOiJIUzI1NiJ9…', roles: ['ROLE_STUDENT'] }],
+  }),
+  me: meSchema.meta({ examples: [{ id: 412, username: 'nimali.perera', roles: ['ROLE_STUDENT'] }] }),
+};
