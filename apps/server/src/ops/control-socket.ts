@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { OpsIo } from './ops-command.js';
+import type { OpsIo } from './ops-io.js';
 
 /**
  * While the server holds DATA_DIR, the commands that would need the folder (create-staff, seed:demo,

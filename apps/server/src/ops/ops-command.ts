@@ -5,8 +5,7 @@ import { createStorage, loadSecret, prepareDataDir } from '../runtime.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import { runThroughSocket } from './control-socket.js';
 import { DataDirBusy, describeHolder, lockDataDir } from './data-dir-lock.js';
-
-export type OpsIo = { out: (text: string) => void; err: (text: string) => void };
+import type { OpsIo } from './ops-io.js';
 
 /** What a command works on: the same database and file store the server uses. */
 export type OpsContext = { config: Config; database: Database; storage: ObjectStorage };
