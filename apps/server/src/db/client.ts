@@ -109,14 +109,22 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     nameStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const client = await pool.connect();
+    // A start that fails here must not leave its connections open behind the error it reports.
+    const client = await pool.connect().catch(async (error: unknown) => {
+      await pool.end().catch(() => undefined);
+      throw error;
+    });
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
+    } catch (error) {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
+      await pool.end().catch(() => undefined);
+      throw error;
     }
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
     const { databaseUrl } = options;
     return {
       db,
@@ -127,7 +135,13 @@ export async function openDatabase(options: {
   }
   const client = new PGlite(pgliteOptions(options.dataDir));
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  try {
+    await migratePglite(pgliteDb, { migrationsFolder });
+  } catch (error) {
+    // Closed, so the folder's lock holder can go on (or a test can reopen it) after the error.
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   await pgliteDb.execute(sql`select 1`);
   return {
     db: pgliteDb as unknown as Db,
