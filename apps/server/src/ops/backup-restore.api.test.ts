@@ -594,4 +594,13 @@ describe('backup and restore, as processes beside a running server', () => {
     expect(Date.now() - told).toBeLessThan(10_000);
     socket.destroy();
   }, 90_000);
+  it('refuses a file that is not a backup with a sentence, leaving the target empty', async () => {
+    const notBackup = path.join(work, 'holiday-photo.tar');
+    await writeFile(notBackup, 'not a tar file at all');
+    const target = path.join(work, 'not-restored');
+    const ran = await run(CLI, ['restore', notBackup], { DATA_DIR: target });
+    expect(ran.code).toBe(1);
+    expect(ran.out).toContain(`${notBackup} is not a Valence backup, or it is damaged`);
+    expect(existsSync(path.join(target, 'pglite'))).toBe(false);
+  }, 60_000);
 });

@@ -85,7 +85,11 @@ export async function restoreCommand(argv: string[]): Promise<number> {
       await preparePostgresTarget(config.databaseUrl, force);
     }
     const storage = await createStorage(config, loadSecret(config));
-    const restored = await replay(source, config, storage, elapsed);
+    const restored = await replay(source, config, storage, elapsed).catch((error: unknown) => {
+      if (error instanceof OpsRefused) throw error;
+      // What the tar reader or gunzip says ("Unexpected end of data") means nothing to the user.
+      throw new OpsRefused(`${source} is not a Valence backup, or it is damaged: ${(error as Error).message}.`);
+    });
     console.log(`Migrating to this release and ending every session (${elapsed()})…`);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
