@@ -8,7 +8,7 @@ type PagedListProps<T> = {
   /** One page from the server (`usePagedSearch` + a feature's page hook). */
   query: UseQueryResult<Page<T>>;
   /** Which page is shown and how to change it: `usePagedSearch`'s result, or any such object. */
-  paging: { page: number; pageSize: number; setPage: (page: number) => void };
+  paging: { page: number; pageSize: number; setPage: (page: number, options?: { replace?: boolean }) => void };
   loadingLabel: string;
   errorText: string;
   emptyText: ReactNode;
@@ -26,7 +26,8 @@ export function PagedList<T>({ query, paging, children, ...view }: PagedListProp
   const total = query.data?.total;
   const lastPage = total === undefined ? page : totalPagesOf(total, pageSize);
   useEffect(() => {
-    if (page > lastPage) onPageChange(lastPage);
+    // A correction, not a choice: Back should not return to the page that emptied.
+    if (page > lastPage) onPageChange(lastPage, { replace: true });
   }, [page, lastPage, onPageChange]);
 
   return (

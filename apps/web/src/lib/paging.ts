@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Page, pageSchema, SEARCH_DEBOUNCE_MS } from '@valence/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /** One page of a list as a screen asks for it: 1-based page number, its size, a search and a sort. */
@@ -30,19 +31,92 @@ export function pageQueryString(request: PageRequest, extra: Record<string, Quer
 /** The schema of one page of `item`s, for apiFetch. */
 export const pageOf = <T extends z.ZodType>(item: T) => pageSchema(item) as unknown as z.ZodType<Page<z.infer<T>>>;
 
+/** The search a list sends for `text`: trimmed, 300 ms after the last key, so typing does not send a request per letter. */
+function useSentSearch(text: string): string {
+  const [sent] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  return sent;
+}
+
 /**
- * The state of a searchable paged list: what is typed (shown at once), the search sent to the
- * server (300 ms after the last key, so typing does not send a request per letter) and the page, back to 1 whenever the search
- * changes so a narrower search never lands on an empty page.
+ * A search that is not a list's (the course select's filter): only this screen needs it, so it stays
+ * out of the address. One page of `pageSize` matching what is typed.
  */
-export function usePagedSearch(pageSize: number) {
-  const [search, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+export function useLocalSearch(pageSize: number) {
+  const [search, setSearch] = useState('');
+  const request: PageRequest = { page: 1, pageSize, q: useSentSearch(search) };
+  return { search, setSearch, request };
+}
+
+/** The names of a list's search params: `page`, `q` and `sort`, after the list's prefix. */
+export const listParams = (prefix = '') => ({ page: `${prefix}page`, q: `${prefix}q`, sort: `${prefix}sort` });
+
+/** A page number read from the address: a whole number from 1, anything else page 1. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+type PagedSearchOptions = {
+  /** Put before each param's name, so two lists on one screen keep apart (`records-page`). */
+  prefix?: string;
+  /** The sort when the address names none; it is left out of the address. */
+  defaultSort?: string;
+};
+
+/**
+ * The state of a searchable paged list, kept in the address's search params so a reload, the back
+ * button and a shared link show the same page, search and sort. What is typed is shown at once; the
+ * search reaches the address (and the server) 300 ms after the last key and replaces the current
+ * history entry, so typing adds none. A page or sort change pushes an entry, so Back returns to the
+ * page or sort before. Typing sends the list back to page 1, so a narrower search never lands on an empty page.
+ */
+export function usePagedSearch(pageSize: number, { prefix = '', defaultSort }: PagedSearchOptions = {}) {
+  const names = listParams(prefix);
+  const [params, setParams] = useSearchParams();
+  const addressSearch = params.get(names.q) ?? '';
+  const page = pageFrom(params.get(names.page));
+  const sort = params.get(names.sort) ?? defaultSort;
+  const [search, setSearchText] = useState(addressSearch);
+  const sent = useSentSearch(search);
+
+  const update = (changes: Record<string, string | null>, replace: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  // The address changed from outside (Back, a link): the box shows its search. Our own write lands
+  // equal to what was sent, and the text typed since is kept.
+  const [seenSearch, setSeenSearch] = useState(addressSearch);
+  if (addressSearch !== seenSearch) {
+    setSeenSearch(addressSearch);
+    if (addressSearch !== sent) setSearchText(addressSearch);
+  }
+
+  // Only a new sent search is written; the address's own changes must not be written back over.
+  const lastSent = useRef(sent);
+  useEffect(() => {
+    if (sent === lastSent.current) return;
+    lastSent.current = sent;
+    if (sent !== addressSearch) update({ [names.q]: sent || null, [names.page]: null }, true);
+  });
+
   const setSearch = (text: string) => {
     setSearchText(text);
-    setPage(1);
+    if (page !== 1) update({ [names.page]: null }, true);
   };
-  const request: PageRequest = { page, pageSize, q: debounced };
-  return { search, setSearch, page, pageSize, setPage, request, searching: debounced !== '' };
+  /** `replace` when the page is corrected rather than chosen (a delete emptied the last page). */
+  const setPage = (next: number, options: { replace?: boolean } = {}) =>
+    update({ [names.page]: next > 1 ? String(next) : null }, options.replace ?? false);
+  const setSort = (next: string) => update({ [names.sort]: next === defaultSort ? null : next }, false);
+
+  const request: PageRequest = { page, pageSize, q: addressSearch, ...(sort === undefined ? {} : { sort }) };
+  return { search, setSearch, page, pageSize, setPage, sort, setSort, request, searching: addressSearch !== '' };
 }

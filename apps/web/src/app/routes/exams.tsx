@@ -6,7 +6,7 @@ import { useCoursesPage } from '../../features/courses';
 import { ExamManager } from '../../features/exams';
 import { usePlatformTimeZone } from '../../features/settings';
 import { errorMessage } from '../../lib/api-client';
-import { usePagedSearch } from '../../lib/paging';
+import { listParams, useLocalSearch } from '../../lib/paging';
 
 /** `?courseId=` as an id, or null when absent or not one. */
 function courseIdOf(text: string | null): number | null {
@@ -19,7 +19,7 @@ export function ExamsRoute() {
   const courseId = courseIdOf(params.get('courseId'));
   const timeZone = usePlatformTimeZone();
   // The course selects offer the newest courses, up to a page's limit, matching what is typed there.
-  const courseSearch = usePagedSearch(MAX_PAGE_LIMIT);
+  const courseSearch = useLocalSearch(MAX_PAGE_LIMIT);
   const courses = useCoursesPage(courseSearch.request);
 
   function chooseCourse(next: number | null) {
@@ -27,6 +27,8 @@ export function ExamsRoute() {
       const updated = new URLSearchParams(current);
       if (next === null) updated.delete('courseId');
       else updated.set('courseId', String(next));
+      // Another course's exams start at their first page.
+      updated.delete(listParams().page);
       return updated;
     });
   }

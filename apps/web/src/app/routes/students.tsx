@@ -1,13 +1,18 @@
 import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { Student } from '@valence/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { StudentEnrollments } from '../../features/enrollments';
 import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
 import { AddStudentForm, StudentList } from '../../features/students';
 import { WatchRecords, WatchTotal } from '../../features/watch-time';
+import { listParams } from '../../lib/paging';
 import { isSuperadmin, useSession } from '../../lib/session';
+
+/** The watch records' params keep apart from the student list's (`page`, `q`) on this one screen. */
+const RECORDS = 'records-';
 
 /** Students: add, search, edit, delete, force logout; the chosen student's enrolments, viewing and exam scores. */
 export function StudentsRoute() {
@@ -15,6 +20,19 @@ export function StudentsRoute() {
   const superadmin = isSuperadmin(session);
   const timeZone = usePlatformTimeZone();
   const [selected, setSelected] = useState<Student | null>(null);
+  const [, setParams] = useSearchParams();
+  // Another student's records start afresh: first page, no search, the default sort.
+  function select(student: Student) {
+    setSelected(student);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of Object.values(listParams(RECORDS))) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }
   const panel = useRef<HTMLDivElement>(null);
   // Below the lg breakpoint the panel sits under the list: bring it into view when a student is chosen.
   useEffect(() => {
@@ -29,7 +47,7 @@ export function StudentsRoute() {
         <StatusOutlet />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <StudentList canDelete={superadmin} selectedId={selected?.id ?? null} onSelect={setSelected} />
+            <StudentList canDelete={superadmin} selectedId={selected?.id ?? null} onSelect={select} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             {selected ? (
@@ -39,7 +57,12 @@ export function StudentsRoute() {
                 </Group>
                 <WatchTotal username={selected.username} />
                 <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />
-                <WatchRecords username={selected.username} canDelete={superadmin} timeZone={timeZone} />
+                <WatchRecords
+                  username={selected.username}
+                  canDelete={superadmin}
+                  timeZone={timeZone}
+                  paramPrefix={RECORDS}
+                />
                 <ExamScoreSummary studentId={selected.id} username={selected.username} timeZone={timeZone} />
               </Stack>
             ) : (

@@ -32,12 +32,6 @@ export function ExamManager({
   const list = usePagedSearch(PAGE_SIZE.examGroups);
   const known = useKnownCourses(courses);
   const [creating, setCreating] = useState(false);
-  // Another course's list starts at its first page, however the course changed (filter, back button).
-  const [listedCourse, setListedCourse] = useState(courseId);
-  if (courseId !== listedCourse) {
-    setListedCourse(courseId);
-    list.setPage(1);
-  }
 
   function created(exam: Exam) {
     setCreating(false);

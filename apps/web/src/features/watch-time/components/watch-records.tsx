@@ -26,7 +26,15 @@ const SORTS = [
   { value: 'watchedDuration', label: 'Duration (shortest first)' },
 ];
 
-type WatchRecordsProps = { username: string; canDelete: boolean; timeZone: string };
+type WatchRecordsProps = {
+  username: string;
+  canDelete: boolean;
+  timeZone: string;
+  /** Put before the list's search params, so it keeps apart from another list on the same screen. */
+  paramPrefix?: string;
+};
+
+const DEFAULT_SORT = '-timestamp';
 
 const FILTER_DAYS = { from: daySchema('from'), to: daySchema('to') };
 const FIRST_DAY = `${DATE_YEARS.first}-01-01`;
@@ -37,11 +45,11 @@ const dayProblem = (field: keyof typeof FILTER_DAYS, day: string) =>
   day ? (FILTER_DAYS[field].safeParse(day).error?.issues[0]?.message ?? null) : null;
 
 /** A student's watch records: filters, a sort, 5 a page, delete (superadmin) and the PDF report. */
-export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProps) {
-  const list = usePagedSearch(PAGE_SIZE.watchTime);
+export function WatchRecords({ username, canDelete, timeZone, paramPrefix }: WatchRecordsProps) {
+  const list = usePagedSearch(PAGE_SIZE.watchTime, { prefix: paramPrefix, defaultSort: DEFAULT_SORT });
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [sort, setSort] = useState('-timestamp');
+  const sort = list.sort ?? DEFAULT_SORT;
   const fromProblem = dayProblem('from', from);
   const toProblem = dayProblem('to', to);
   // A day the server would refuse stays out of the query; its input says why instead.
@@ -116,7 +124,7 @@ export function WatchRecords({ username, canDelete, timeZone }: WatchRecordsProp
           label="Sort by"
           data={SORTS}
           value={sort}
-          onChange={(event) => setSort(event.currentTarget.value)}
+          onChange={(event) => list.setSort(event.currentTarget.value)}
         />
       </SimpleGrid>
       {filtered && (

@@ -1,0 +1,81 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { usePagedSearch } from './paging';
+
+type Options = Parameters<typeof usePagedSearch>[1];
+
+/** Draws a list's state under a memory router at `path`; `lists` names each list by its prefix. */
+function setup(path: string, lists: Record<string, Options> = { '': {} }) {
+  const state: Record<string, ReturnType<typeof usePagedSearch>> = {};
+  function Probe({ name, options }: { name: string; options: Options }) {
+    state[name] = usePagedSearch(6, options);
+    return null;
+  }
+  const element = (
+    <>
+      {Object.entries(lists).map(([name, options]) => (
+        <Probe key={name} name={name} options={options} />
+      ))}
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/', path], initialIndex: 1 });
+  render(<RouterProvider router={router} />);
+  const list = (name = '') => state[name] as ReturnType<typeof usePagedSearch>;
+  const search = () => router.state.location.search;
+  return { list, router, search };
+}
+
+describe('usePagedSearch', () => {
+  it('reads the page, search and sort from the address, so a reload shows the same page', () => {
+    const { list } = setup('/courses?page=3&q=organic&sort=name');
+    expect(list().request).toEqual({ page: 3, pageSize: 6, q: 'organic', sort: 'name' });
+    expect(list().search).toBe('organic');
+    expect(list().searching).toBe(true);
+  });
+
+  it('reads a missing or broken page as page 1 and leaves a default sort out of the address', () => {
+    const { list } = setup('/courses?page=abc', { '': { defaultSort: '-timestamp' } });
+    expect(list().request).toEqual({ page: 1, pageSize: 6, q: '', sort: '-timestamp' });
+  });
+
+  it('pushes a page change, so Back returns to the page before', async () => {
+    const { list, router, search } = setup('/courses?q=ka');
+    await act(() => list().setPage(2));
+    expect(search()).toBe('?q=ka&page=2');
+    expect(router.state.historyAction).toBe('PUSH');
+    await act(() => list().setPage(1));
+    expect(search()).toBe('?q=ka');
+    await act(() => router.navigate(-1));
+    expect(list().page).toBe(2);
+  });
+
+  it('shows what is typed at once, writes the search after the pause in place of the entry, back on page 1', async () => {
+    const { list, router, search } = setup('/courses?page=4');
+    await act(() => list().setSearch('ka'));
+    expect(list().search).toBe('ka');
+    expect(list().page).toBe(1);
+    await waitFor(() => expect(search()).toBe('?q=ka'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(list().request.q).toBe('ka');
+  });
+
+  it('puts the typed search back in the box when Back returns to another search', async () => {
+    const { list, router, search } = setup('/courses?q=ka');
+    await act(() => list().setPage(2));
+    await act(() => list().setSearch('kasun'));
+    await waitFor(() => expect(search()).toBe('?q=kasun'));
+    await act(() => router.navigate(-1));
+    expect(list().search).toBe('ka');
+    expect(list().request).toMatchObject({ page: 1, q: 'ka' });
+  });
+
+  it('keeps two lists on one screen apart by their prefixes', async () => {
+    const { list, search } = setup('/students?page=2', { '': {}, 'records-': { prefix: 'records-' } });
+    await act(() => list('records-').setPage(3));
+    await act(() => list('records-').setSort('videoName'));
+    expect(search()).toBe('?page=2&records-page=3&records-sort=videoName');
+    expect(list('').request).toEqual({ page: 2, pageSize: 6, q: '' });
+    expect(list('records-').request).toEqual({ page: 3, pageSize: 6, q: '', sort: 'videoName' });
+  });
+});
