@@ -13,7 +13,7 @@ import {
 import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
 import { errors, moduleRoutes, pagedList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { examples } from '../me/examples.js';
+import { examples } from '../student-app/examples.js';
 
 /** The marked paper a tutor may attach to a grade. */
 export const MARKED_PAPER_MAX_BYTES = 50 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/errors.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { examples } from '../me/examples.js';
+import { examples } from './examples.js';
 
 /** The refusals (`{ message }`) most calls here document beside their answer. */
 const failures = errors(400, 403, 404, 409);
