@@ -25,6 +25,21 @@ export function studentIdByUsername(username: string): SQL<number | null> {
   return sql<number | null>`(select ${accounts.id} from ${accounts} where ${student})`;
 }
 
+/**
+ * The ids of the named students, or of every student whose username contains `q` (all of them
+ * without one): a query for another module's statement, so a bulk enrolment is one round trip.
+ */
+export function studentIdsSql(students: { ids: number[] } | { q: string | undefined }): SQL<number> {
+  const matching =
+    'ids' in students
+      ? // One array parameter (the ids are validated integers), not one parameter per student.
+        sql`a.id = any(${`{${students.ids.join(',')}}`}::int[])`
+      : students.q
+        ? contains(sql`a.username_lower`, students.q)
+        : sql`true`;
+  return sql<number>`select a.id from accounts a where a.role = 'ROLE_STUDENT' and ${matching}`;
+}
+
 export function findById(db: DbOrTx, id: number) {
   return findRow(db, accounts, eq(accounts.id, id));
 }

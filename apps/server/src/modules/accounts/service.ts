@@ -98,6 +98,11 @@ export class AccountsService {
     return repo.studentIdByUsername(username);
   }
 
+  /** See repo.studentIdsSql: the students' ids as a query to embed. */
+  studentIdsSql(students: { ids: number[] } | { q: string | undefined }) {
+    return repo.studentIdsSql(students);
+  }
+
   findById(id: number) {
     return repo.findById(this.db, id);
   }

@@ -2,33 +2,20 @@ import type { EnrollmentStatus } from '@valence/contract';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { enrollments } from '../../db/schema.js';
-import { contains } from '../../lib/paging.js';
 
 /**
- * Enrols many students in one statement: the named ones (`studentIds`) or every student whose
- * username contains `q`. Those already in the course are skipped (ON CONFLICT), so the count
- * returned is of enrolments this statement made.
+ * Enrols many students in one statement: those `students` selects (the accounts module's query of
+ * their ids). Those already in the course are skipped (ON CONFLICT), so the count returned is of
+ * enrolments this statement made.
  */
 export async function insertEnrollments(
   db: DbOrTx,
-  values: {
-    courseId: number;
-    status: EnrollmentStatus;
-    students: { ids: number[] } | { q: string | undefined };
-  },
+  values: { courseId: number; status: EnrollmentStatus; students: SQL<number> },
 ): Promise<number> {
-  const matching =
-    'ids' in values.students
-      ? // One array parameter (the ids are validated integers), not one parameter per student.
-        sql`a.id = any(${`{${values.students.ids.join(',')}}`}::int[])`
-      : values.students.q
-        ? contains(sql`a.username_lower`, values.students.q)
-        : sql`true`;
   const result = await db.execute(sql`
     insert into enrollments (course_id, student_id, status)
-    select ${values.courseId}::int, a.id, ${values.status}::text
-    from accounts a
-    where a.role = 'ROLE_STUDENT' and ${matching}
+    select ${values.courseId}::int, s.id, ${values.status}::text
+    from (${values.students}) s
     on conflict (course_id, student_id) do nothing
     returning id`);
   const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;

@@ -62,7 +62,7 @@ export class EnrollmentsService implements CourseContent {
       const created = await repo.insertEnrollments(tx, {
         courseId: course.id,
         status,
-        students: ids ? { ids } : { q: input.allUnassigned?.q },
+        students: this.deps.accounts.studentIdsSql(ids ? { ids } : { q: input.allUnassigned?.q }),
       });
       await audit(tx, actor, 'enrollment.bulk', `course:${course.id}`, {
         created,
