@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { usePagedSearch } from './paging';
+import { usePagedSearch, usePageParam } from './paging';
 
 type Options = Parameters<typeof usePagedSearch>[1];
 
@@ -77,5 +77,24 @@ describe('usePagedSearch', () => {
     expect(search()).toBe('?page=2&records-page=3&records-sort=videoName');
     expect(list('').request).toEqual({ page: 2, pageSize: 6, q: '' });
     expect(list('records-').request).toEqual({ page: 3, pageSize: 6, q: '', sort: 'videoName' });
+  });
+
+  it('gives a list without a search only its page, pushed when chosen and replaced when corrected', async () => {
+    let paging: ReturnType<typeof usePageParam> | undefined;
+    function Probe() {
+      paging = usePageParam(5, 'scores-');
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Probe /> }], {
+      initialEntries: ['/students?scores-page=2'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(paging?.page).toBe(2);
+    await act(() => paging?.setPage(3));
+    expect(router.state.location.search).toBe('?scores-page=3');
+    expect(router.state.historyAction).toBe('PUSH');
+    await act(() => paging?.setPage(1, { replace: true }));
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

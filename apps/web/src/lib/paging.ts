@@ -56,6 +56,38 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
+/** The address's search params and a change to some of them (null removes one), pushed or in place. */
+function useParamChange() {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Record<string, string | null>, replace: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+  return [params, update] as const;
+}
+
+/**
+ * The page of a list without a search, kept in the address (`page` after `prefix`): a page chosen
+ * pushes a history entry, so Back returns to the page before; a page corrected (a delete emptied the
+ * last one) replaces it.
+ */
+export function usePageParam(pageSize: number, prefix = '') {
+  const [params, update] = useParamChange();
+  const name = listParams(prefix).page;
+  const page = pageFrom(params.get(name));
+  const setPage = (next: number, options: { replace?: boolean } = {}) =>
+    update({ [name]: next > 1 ? String(next) : null }, options.replace ?? false);
+  return { page, pageSize, setPage };
+}
+
 type PagedSearchOptions = {
   /** Put before each param's name, so two lists on one screen keep apart (`records-page`). */
   prefix?: string;
@@ -72,25 +104,12 @@ type PagedSearchOptions = {
  */
 export function usePagedSearch(pageSize: number, { prefix = '', defaultSort }: PagedSearchOptions = {}) {
   const names = listParams(prefix);
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useParamChange();
+  const { page, setPage } = usePageParam(pageSize, prefix);
   const addressSearch = params.get(names.q) ?? '';
-  const page = pageFrom(params.get(names.page));
   const sort = params.get(names.sort) ?? defaultSort;
   const [search, setSearchText] = useState(addressSearch);
   const sent = useSentSearch(search);
-
-  const update = (changes: Record<string, string | null>, replace: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace },
-    );
 
   // The address changed from outside (Back, a link): the box shows its search. Our own write lands
   // equal to what was sent, and the text typed since is kept.
@@ -112,9 +131,6 @@ export function usePagedSearch(pageSize: number, { prefix = '', defaultSort }: P
     setSearchText(text);
     if (page !== 1) update({ [names.page]: null }, true);
   };
-  /** `replace` when the page is corrected rather than chosen (a delete emptied the last page). */
-  const setPage = (next: number, options: { replace?: boolean } = {}) =>
-    update({ [names.page]: next > 1 ? String(next) : null }, options.replace ?? false);
   const setSort = (next: string) => update({ [names.sort]: next === defaultSort ? null : next }, false);
 
   const request: PageRequest = { page, pageSize, q: addressSearch, ...(sort === undefined ? {} : { sort }) };

@@ -11,8 +11,9 @@ import { WatchRecords, WatchTotal } from '../../features/watch-time';
 import { listParams } from '../../lib/paging';
 import { isSuperadmin, useSession } from '../../lib/session';
 
-/** The watch records' params keep apart from the student list's (`page`, `q`) on this one screen. */
+/** The chosen student's lists keep their params apart from the student list's (`page`, `q`). */
 const RECORDS = 'records-';
+const SCORES = 'scores-';
 
 /** Students: add, search, edit, delete, force logout; the chosen student's enrolments, viewing and exam scores. */
 export function StudentsRoute() {
@@ -27,7 +28,7 @@ export function StudentsRoute() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const name of Object.values(listParams(RECORDS))) next.delete(name);
+        for (const name of [...Object.values(listParams(RECORDS)), listParams(SCORES).page]) next.delete(name);
         return next;
       },
       { replace: true },
@@ -63,7 +64,12 @@ export function StudentsRoute() {
                   timeZone={timeZone}
                   paramPrefix={RECORDS}
                 />
-                <ExamScoreSummary studentId={selected.id} username={selected.username} timeZone={timeZone} />
+                <ExamScoreSummary
+                  studentId={selected.id}
+                  username={selected.username}
+                  timeZone={timeZone}
+                  paramPrefix={SCORES}
+                />
               </Stack>
             ) : (
               <Text c="dimmed">Choose View on a student to see their enrolments, watch time and exam scores.</Text>

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { PagedList } from '../../../components/paged-list';
+import { usePageParam } from '../../../lib/paging';
 import { useLogFailure } from '../../../lib/query';
 import { useCourseEnrollmentsPage } from '../api/get-course-enrollments';
 
@@ -9,8 +9,8 @@ const ASSIGNED_PAGE_SIZE = 10;
 
 /** The 'Assigned Students' panel: who is enrolled in the course, a page at a time, and how many. */
 export function AssignedStudents({ courseId }: { courseId: number }) {
-  const [page, setPage] = useState(1);
-  const enrollments = useCourseEnrollmentsPage(courseId, { page, pageSize: ASSIGNED_PAGE_SIZE });
+  const paging = usePageParam(ASSIGNED_PAGE_SIZE);
+  const enrollments = useCourseEnrollmentsPage(courseId, { page: paging.page, pageSize: ASSIGNED_PAGE_SIZE });
 
   // A failure to load assigned students is only logged: the panel stays usable for assigning.
   useLogFailure(enrollments.error, 'Failed to load assigned students');
@@ -28,7 +28,7 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
       {enrollments.isError ? null : (
         <PagedList
           query={enrollments}
-          paging={{ page, pageSize: ASSIGNED_PAGE_SIZE, setPage }}
+          paging={paging}
           loadingLabel="Loading assigned students"
           errorText="Failed to load assigned students"
           emptyText="No students assigned yet."

@@ -1,15 +1,21 @@
 import { Button, Text } from '@mantine/core';
 import { PAGE_SIZE, type ScoreSummaryRow } from '@valence/contract';
-import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { Pagination, totalPagesOf } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
 import { ListView } from '../../../components/query-view';
+import { usePageParam } from '../../../lib/paging';
 import { useExportScoreSummaryPdf } from '../api/export-score-summary-pdf';
 import { useScoreSummary } from '../api/get-score-summary';
 import { formatScore, partialTotalNote } from '../format';
 
-type ExamScoreSummaryProps = { studentId: number; username: string; timeZone: string };
+type ExamScoreSummaryProps = {
+  studentId: number;
+  username: string;
+  timeZone: string;
+  /** Put before the list's page param, so it keeps apart from another list on the same screen. */
+  paramPrefix?: string;
+};
 
 /** A total made of one part says so, so it is not read as the final mark. */
 function TotalCell({ row }: { row: ScoreSummaryRow }) {
@@ -29,11 +35,10 @@ function TotalCell({ row }: { row: ScoreSummaryRow }) {
 }
 
 /** A student's marks per exam identifier, 5 a page, and the PDF a tutor hands a parent. */
-export function ExamScoreSummary({ studentId, username, timeZone }: ExamScoreSummaryProps) {
+export function ExamScoreSummary({ studentId, username, timeZone, paramPrefix }: ExamScoreSummaryProps) {
   const scores = useScoreSummary(studentId);
   const exportPdf = useExportScoreSummaryPdf();
-  const [page, setPage] = useState(1);
-  const pageSize = PAGE_SIZE.examScores;
+  const { page, pageSize, setPage } = usePageParam(PAGE_SIZE.examScores, paramPrefix);
 
   return (
     <Panel
