@@ -25,6 +25,8 @@ describe('paged lists in the address', () => {
 
     const search = page.getByPlaceholder('Search by course title...');
     await search.fill(word);
+    // The search reaches the address 300 ms after the last key; only then is page 2 of it chosen.
+    await page.waitForURL((url) => url.searchParams.get('q') === word);
     await page.getByText('Page 1 of 2 (8 items)').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2 (8 items)').waitFor();
