@@ -124,7 +124,7 @@ export function usePagedSearch(pageSize: number, { prefix = '', defaultSort }: P
   useEffect(() => {
     if (sent === lastSent.current) return;
     lastSent.current = sent;
-    if (sent !== addressSearch) update({ [names.q]: sent || null, [names.page]: null }, true);
+    if (sent !== addressSearch) update({ [names.q]: sent || null }, true);
   });
 
   const setSearch = (text: string) => {
