@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batches, replayableStatements, splitSqlScript } from '../ops/sql-script.js';
+import { dropTestDatabase } from '../test/harness.js';
 import { openDatabase, pgliteOptions } from './client.js';
 
 /**
@@ -77,19 +78,7 @@ async function postgresStore(url: string): Promise<OldStore> {
   return {
     open: (migrationsFolder) => openDatabase({ databaseUrl, ...(migrationsFolder ? { migrationsFolder } : {}) }),
     read,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      // A closed pool's sockets close a moment later; terminating one that is closing (FORCE) makes
-      // it raise an error nobody listens to any more. Wait for them first.
-      for (let i = 0; i < 50; i++) {
-        const open = await again.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
+    drop: () => dropTestDatabase(url, name),
   };
 }
 

@@ -86,20 +86,23 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
   const database = await openDatabase({ databaseUrl: target.toString() });
   return {
     ...database,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      // pool.end() resolves before its sockets have closed; terminating a closing connection (FORCE)
-      // makes it emit an error nobody listens to any more. Wait for them to go first.
-      for (let i = 0; i < 50; i++) {
-        const open = await again.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (open.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
+    drop: () => dropTestDatabase(url, name),
   };
+}
+
+/** Drops a database made for a test, once the connections of its closed pools have gone. */
+export async function dropTestDatabase(adminUrl: string, name: string): Promise<void> {
+  const again = new pg.Client({ connectionString: adminUrl });
+  await again.connect();
+  // pool.end() resolves before its sockets have closed; terminating a closing connection (FORCE)
+  // makes it emit an error nobody listens to any more. Wait for them to go first.
+  for (let i = 0; i < 50; i++) {
+    const open = await again.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (open.rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await again.end();
 }
 
 export type TestAppOptions = {
