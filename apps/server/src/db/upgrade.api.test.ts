@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { batches, replayableStatements, splitSqlScript } from '../ops/sql-script.js';
-import { dropTestDatabase } from '../test/harness.js';
+import { createTestDatabase, dropTestDatabase } from '../test/harness.js';
 import { openDatabase, pgliteOptions } from './client.js';
 
 /**
@@ -52,14 +51,7 @@ async function embeddedStore(): Promise<OldStore> {
 }
 
 async function postgresStore(url: string): Promise<OldStore> {
-  const name = `valence_upgrade_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const databaseUrl = target.toString();
+  const { name, databaseUrl } = await createTestDatabase(url, 'valence_upgrade');
   const read = async <T>(work: (query: Query) => Promise<T>) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

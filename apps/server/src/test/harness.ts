@@ -76,18 +76,24 @@ export async function openTestDatabase(): Promise<Database & { drop: () => Promi
     const database = await openDatabase({});
     return { ...database, drop: async () => undefined };
   }
-  const name = `valence_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
+  const { name, databaseUrl } = await createTestDatabase(url);
+  const database = await openDatabase({ databaseUrl });
   return {
     ...database,
     drop: () => dropTestDatabase(url, name),
   };
+}
+
+/** An empty database of its own on the PostgreSQL server at `adminUrl`, not yet migrated. */
+export async function createTestDatabase(adminUrl: string, prefix = 'valence_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return { name, databaseUrl: target.toString() };
 }
 
 /** Drops a database made for a test, once the connections of its closed pools have gone. */
