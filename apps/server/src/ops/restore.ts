@@ -174,6 +174,26 @@ async function openTarget(config: Config): Promise<Target> {
 
 /** Reads the backup's entries in order: the database first, then the files, then the manifest. */
 async function replay(source: string, config: Config, storage: ObjectStorage, elapsed: () => string) {
+  // One connection for the replay and the count check (each PGlite start costs seconds), opened
+  // only once the backup's header has been read: a file that is not a backup creates nothing.
+  let opened: Promise<Target> | undefined;
+  const target = () => {
+    opened ??= openTarget(config);
+    return opened;
+  };
+  try {
+    return await replayInto(target, source, storage, elapsed);
+  } finally {
+    if (opened) await (await opened).close();
+  }
+}
+
+async function replayInto(
+  target: () => Promise<Target>,
+  source: string,
+  storage: ObjectStorage,
+  elapsed: () => string,
+) {
   const extract = tar.extract();
   createReadStream(source).pipe(extract);
   let header: BackupHeader | undefined;
@@ -192,7 +212,7 @@ async function replay(source: string, config: Config, storage: ObjectStorage, el
       const gzipped = await readAll(entry);
       databaseSha256 = createHash('sha256').update(gzipped).digest('hex');
       console.log(`Replaying the database (${(gzipped.length / 1024 / 1024).toFixed(1)} MB compressed)…`);
-      await replayDatabase(config, gunzipSync(gzipped).toString('utf8'));
+      await replayDatabase(await target(), gunzipSync(gzipped).toString('utf8'));
       console.log(`  done (${elapsed()})`);
     } else if (name.startsWith(FILES_PREFIX)) {
       const key = name.slice(FILES_PREFIX.length);
@@ -228,44 +248,32 @@ async function replay(source: string, config: Config, storage: ObjectStorage, el
   }
   if (manifest.note) console.log(manifest.note);
   const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
-  await checkCounts(config, manifest.tables);
+  await checkCounts(await target(), manifest.tables);
   return { rows, tables: Object.keys(manifest.tables).length, files: files.size };
 }
 
 /** Replays the dump in one transaction: a failure leaves the target as empty as it was. */
-async function replayDatabase(config: Config, script: string): Promise<void> {
-  const target = await openTarget(config);
+async function replayDatabase(target: Target, script: string): Promise<void> {
+  const known = new Set((await target.query<{ name: string }>('select name from pg_settings')).map((row) => row.name));
+  const statements = replayableStatements(script, known);
+  await target.exec('begin');
   try {
-    const known = new Set(
-      (await target.query<{ name: string }>('select name from pg_settings')).map((row) => row.name),
-    );
-    const statements = replayableStatements(script, known);
-    await target.exec('begin');
-    try {
-      for (const batch of batches(statements)) await target.exec(batch);
-      await target.exec('commit');
-    } catch (error) {
-      await target.exec('rollback').catch(() => undefined);
-      throw new OpsRefused(`The database could not be replayed; nothing was restored: ${(error as Error).message}`);
-    }
-  } finally {
-    await target.close();
+    for (const batch of batches(statements)) await target.exec(batch);
+    await target.exec('commit');
+  } catch (error) {
+    await target.exec('rollback').catch(() => undefined);
+    throw new OpsRefused(`The database could not be replayed; nothing was restored: ${(error as Error).message}`);
   }
 }
 
 /** Every table holds as many rows as the backup counted when it was made. */
-async function checkCounts(config: Config, expected: Record<string, number>) {
-  const target = await openTarget(config);
-  try {
-    for (const [name, count] of Object.entries(expected)) {
-      const [schema, table] = name.split('.');
-      const [row] = await target.query<{ count: number }>(`select count(*)::int as count from "${schema}"."${table}"`);
-      if (row?.count !== count) {
-        throw new OpsRefused(`After the restore ${name} holds ${row?.count} rows where the backup counted ${count}.`);
-      }
+async function checkCounts(target: Target, expected: Record<string, number>) {
+  for (const [name, count] of Object.entries(expected)) {
+    const [schema, table] = name.split('.');
+    const [row] = await target.query<{ count: number }>(`select count(*)::int as count from "${schema}"."${table}"`);
+    if (row?.count !== count) {
+      throw new OpsRefused(`After the restore ${name} holds ${row?.count} rows where the backup counted ${count}.`);
     }
-  } finally {
-    await target.close();
   }
 }
 
