@@ -9,6 +9,8 @@ import { examsPlugin } from './exams/plugin.js';
 import { examsRoutes } from './exams/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { markingPlugin, marksPlugin } from './marking/plugin.js';
+import { markingRoutes } from './marking/routes.js';
 import { questionsPlugin } from './questions/plugin.js';
 import { questionsRoutes } from './questions/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
@@ -21,8 +23,7 @@ import { studentAppPlugin } from './student-app/plugin.js';
 import { studentAppRoutes } from './student-app/routes.js';
 import { studentsPlugin } from './students/plugin.js';
 import { studentsRoutes } from './students/routes.js';
-import { marksPlugin, studentExamsPlugin, submissionsPlugin } from './submissions/plugin.js';
-import { submissionsRoutes } from './submissions/routes.js';
+import { submissionsPlugin } from './submissions/plugin.js';
 import { uploadsPlugin } from './uploads/plugin.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { watchTimePlugin } from './watch-time/plugin.js';
@@ -41,8 +42,8 @@ export const modulePlugins = [
   questionsPlugin,
   enrollmentsPlugin,
   submissionsPlugin,
+  markingPlugin,
   marksPlugin,
-  studentExamsPlugin,
   resourcesPlugin,
   staffPlugin,
   studentsPlugin,
@@ -65,7 +66,7 @@ export const moduleRoutes = [
   watchTimeRoutes,
   examsRoutes,
   questionsRoutes,
-  submissionsRoutes,
+  markingRoutes,
   studentAppRoutes,
   studentExamsRoutes,
 ];

@@ -24,7 +24,7 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
       summary: 'My exams: published, of my active courses, soonest due first; never the answer key',
       response: { 200: examples.exams },
     }),
-    (request) => app.studentExams.myExams(requirePrincipal(request)),
+    (request) => app.submissions.myExams(requirePrincipal(request)),
   );
 
   app.get(
@@ -34,7 +34,7 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
       params: idParamSchema,
       response: { 200: examples.paper, ...failures },
     }),
-    (request) => app.studentExams.paper(requirePrincipal(request), request.params.id),
+    (request) => app.submissions.paper(requirePrincipal(request), request.params.id),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
       response: { 201: examples.submission, ...failures },
     }),
     async (request, reply) => {
-      const submission = await app.studentExams.submitMcq(
+      const submission = await app.submissions.submitMcq(
         requirePrincipal(request),
         request.params.examId,
         request.body,
@@ -66,7 +66,7 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
     async (request, reply) => {
       const student = requirePrincipal(request);
       const { examId } = request.params;
-      await app.studentExams.checkUpload(student, examId).catch(closing(() => request.raw.readableEnded));
+      await app.submissions.checkUpload(student, examId).catch(closing(() => request.raw.readableEnded));
       const form = {
         fields: {},
         files: {
@@ -79,7 +79,7 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
         },
       };
       const { created, submission } = await withMultipartForm(request, app.storage, form, (parts) =>
-        app.studentExams.upload(student, examId, parts.file('file')),
+        app.submissions.upload(student, examId, parts.file('file')),
       );
       return reply.status(created ? 201 : 200).send(submission);
     },

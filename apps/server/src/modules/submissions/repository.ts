@@ -3,6 +3,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { submissionAnswers, submissions } from '../../db/schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
+/** What marking may change on a submission. */
+export type MarkValues = Partial<
+  Pick<SubmissionRow, 'traditionalScore' | 'gradedAt' | 'instructorFeedback' | 'markedPaperKey'>
+>;
 
 /** The submission row, locked until the transaction ends: grades change one at a time. */
 export function lockSubmission(tx: DbOrTx, id: number): Promise<SubmissionRow | undefined> {

@@ -33,8 +33,8 @@ const GRADE_FORM: FormSpec = {
 /** The refusals (`{ message }`) most calls here document beside their answer. */
 const failures = errors(400, 403, 404);
 
-/** The submission and marks calls (staff), and the two score calls a student may make for themselves. */
-export const submissionsRoutes = moduleRoutes('submissions', async (app, route) => {
+/** The marking and marks calls (staff), and the two score calls a student may make for themselves. */
+export const markingRoutes = moduleRoutes('submissions', async (app, route) => {
   acceptAnyBody(app);
 
   app.get(
@@ -44,7 +44,7 @@ export const submissionsRoutes = moduleRoutes('submissions', async (app, route) 
       params: examIdParamSchema,
       ...pagedList(submissionListQuerySchema, submissionSchema, 400, 403, 404),
     }),
-    (request) => app.submissions.list(request.params.examId, request.query),
+    (request) => app.marking.list(request.params.examId, request.query),
   );
 
   app.post(
@@ -57,14 +57,14 @@ export const submissionsRoutes = moduleRoutes('submissions', async (app, route) 
     }),
     (request) =>
       withMultipartForm(request, app.storage, GRADE_FORM, (form) =>
-        app.submissions.grade(requirePrincipal(request), request.params.id, form.fields, form.file('markedPaperFile')),
+        app.marking.grade(requirePrincipal(request), request.params.id, form.fields, form.file('markedPaperFile')),
       ),
   );
 
   app.get(
     '/api/v1/submissions/:id/mcq-feedback',
     route('staff', { params: idParamSchema, response: { 200: mcqFeedbackSchema, ...failures } }),
-    (request) => app.submissions.mcqFeedback(request.params.id),
+    (request) => app.marking.mcqFeedback(request.params.id),
   );
 
   app.get(

@@ -1,0 +1,22 @@
+import { modulePlugin } from '../../lib/module-plugin.js';
+import { MarksService } from './marks.js';
+import { MarkingService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    marking: MarkingService;
+    marks: MarksService;
+  }
+}
+
+/** Staff's side: an exam's scripts, marking, one student's MCQ answers. */
+export const markingPlugin = modulePlugin('marking', (app) => new MarkingService(app), {
+  dependencies: ['exams', 'questions', 'submissions'],
+  decorators: ['db'],
+});
+
+/** Marks by exam identifier: the marks summary, score rows, one exam's combined score. */
+export const marksPlugin = modulePlugin('marks', (app) => new MarksService(app), {
+  dependencies: ['accounts', 'submissions'],
+  decorators: ['db'],
+});
