@@ -1,8 +1,8 @@
 import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
 import { mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
-import { formatScore, NO_SCORE, partialTotalNote } from '../format';
-import { summaryPapers } from '../summary-papers';
+import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
+import { summaryPapers } from '../model/summary-papers';
 
 export const NO_SUMMARY_TEXT = 'No summary data available to export.';
 const EXPORT_FAILED_TEXT = 'Failed to export PDF. Please try again.';

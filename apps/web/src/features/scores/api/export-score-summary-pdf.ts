@@ -1,7 +1,7 @@
 import type { ScoreSummaryRow } from '@valence/contract';
 import { failureOrCause, mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
-import { formatScore, partialTotalNote } from '../format';
+import { formatScore, partialTotalNote } from '../model/format';
 import { getScoreSummary } from './get-score-summary';
 
 export type ExportScoreSummaryVariables = { studentId: number; username: string; timeZone: string };

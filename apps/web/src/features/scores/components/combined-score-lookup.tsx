@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useExamScore } from '../api/get-exam-score';
-import { scoreLookupSchema } from '../lookup-forms';
+import { scoreLookupSchema } from '../model/lookup-forms';
 import { CombinedScoreResult } from './combined-score-result';
 import { ScoreLookupForm } from './score-lookup';
 

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ExamScore } from '@valence/contract';
-import { formatScore, NO_SCORE, partialTotalNote } from '../format';
+import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
 
 const NOT_PUBLISHED = 'Not published yet';
 

@@ -7,7 +7,7 @@ import { ListView } from '../../../components/query-view';
 import { usePageParam } from '../../../lib/paging';
 import { useExportScoreSummaryPdf } from '../api/export-score-summary-pdf';
 import { useScoreSummary } from '../api/get-score-summary';
-import { formatScore, partialTotalNote } from '../format';
+import { formatScore, partialTotalNote } from '../model/format';
 
 type ExamScoreSummaryProps = {
   studentId: number;

@@ -1,5 +1,5 @@
 import { useMarksSummary } from '../api/get-marks-summary';
-import { marksLookupSchema } from '../lookup-forms';
+import { marksLookupSchema } from '../model/lookup-forms';
 import { MarksSummaryResult } from './marks-summary-result';
 import { ScoreLookupForm } from './score-lookup';
 import { StudentSelect } from './student-select';

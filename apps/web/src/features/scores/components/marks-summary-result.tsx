@@ -3,8 +3,8 @@ import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/
 import type { ReactNode } from 'react';
 import { ChemText } from '../../../components/chem-text';
 import { useExportMarksSummaryPdf } from '../api/export-marks-summary-pdf';
-import { formatScore, NO_SCORE, partialTotalNote } from '../format';
-import { type SummaryPaper, summaryPapers } from '../summary-papers';
+import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
+import { type SummaryPaper, summaryPapers } from '../model/summary-papers';
 import { DetailList } from './detail-list';
 
 type MarksSummaryResultProps = { summary: MarksSummary; timeZone: string };

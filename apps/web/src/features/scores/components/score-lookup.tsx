@@ -7,7 +7,7 @@ import { useContractForm } from '../../../lib/form';
 import type { ScoreLookup } from '../../../lib/query-keys';
 import { failure } from '../../../lib/status';
 import { clearStatus, showStatus } from '../../../lib/status-store';
-import { type LookupValues, lookupOf } from '../lookup-forms';
+import { type LookupValues, lookupOf } from '../model/lookup-forms';
 
 /**
  * A student + exam identifier form and the one query it asks. Nothing is asked until the form is
