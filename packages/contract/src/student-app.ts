@@ -13,3 +13,36 @@ export const recordWatchSchema = z.object({
     .positive({ message: 'watchedDuration must be more than 0 seconds.' }),
 });
 export type RecordWatch = z.infer<typeof recordWatchSchema>;
+
+/** Seconds a heartbeat may report beyond the wall-clock time since the viewing's last one (timer jitter). */
+export const HEARTBEAT_SLACK_SECONDS = 3;
+
+const seconds = (name: string) =>
+  z
+    .number({ message: `${name} must be a number of seconds.` })
+    .finite({ message: `${name} must be a number of seconds.` })
+    .min(0, { message: `${name} must be 0 seconds or more.` });
+
+/**
+ * POST /me/lectures/{id}/heartbeat: the parts of the lecture played since the last beat, as
+ * [from, to] seconds of the lecture, and where playback stands. `viewingKey` is made by the app when
+ * a viewing starts; every beat of that viewing carries it. `token` is the session token, for the
+ * beat sent as the page closes (`navigator.sendBeacon` cannot set an Authorization header).
+ */
+export const heartbeatSchema = z.object({
+  viewingKey: z.uuid({ message: 'viewingKey must be a UUID.' }),
+  segments: z
+    .array(z.tuple([seconds('A segment start'), seconds('A segment end')]))
+    .max(200, { message: 'Too many segments in one heartbeat.' }),
+  position: seconds('position'),
+  token: z.string().max(4096).optional(),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+/** The viewing after a heartbeat: the seconds played so far, each part counted once. */
+export const heartbeatAnswerSchema = z.object({ watchedDuration: z.number() });
+export type HeartbeatAnswer = z.infer<typeof heartbeatAnswerSchema>;
+
+/** GET /me/lectures/{id}/resume: where the student's latest viewing of the lecture stopped. */
+export const resumePointSchema = z.object({ position: z.number().nullable() });
+export type ResumePoint = z.infer<typeof resumePointSchema>;

@@ -18,5 +18,6 @@ export const TABLE_OWNERS = {
   signinThrottle: 'auth',
   submissions: 'submissions',
   submissionAnswers: 'submissions',
+  submissionDrafts: 'submissions',
   watchTime: 'watch-time',
 } as const satisfies Record<keyof typeof schema, string>;

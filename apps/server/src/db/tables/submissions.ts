@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { id, requiredRef, ts } from './columns.js';
 import { exams } from './exams.js';
@@ -41,4 +41,23 @@ export const submissionAnswers = pgTable(
     optionId: integer('option_id').references(() => mcqOptions.id, { onDelete: 'restrict' }),
   },
   (t) => [uniqueIndex('submission_answers_sub_q_idx').on(t.submissionId, t.questionId)],
+);
+
+/**
+ * An MCQ sitting in progress: the student's choices so far, saved as they make them, so a sitting
+ * resumes on another device. `revision` is the client's counter: a late retry of an older save never
+ * overwrites a newer one. The row goes when the sitting is submitted (by the student, or at the due
+ * time on their behalf).
+ */
+export const submissionDrafts = pgTable(
+  'submission_drafts',
+  {
+    id: id(),
+    examId: requiredRef('exam_id', () => exams.id, 'cascade'),
+    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
+    answers: jsonb('answers').$type<{ questionId: number; optionId: number }[]>().notNull(),
+    revision: integer('revision').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('submission_drafts_exam_student_idx').on(t.examId, t.studentId)],
 );
