@@ -17,6 +17,19 @@ export const resourceSchema = z.object({
 });
 export type Resource = z.infer<typeof resourceSchema>;
 
+/**
+ * A lecture of a student's course that is not live yet, as the students' app lists what is coming.
+ * It carries no link: a link handed out before the lecture's time would let it be watched early.
+ */
+export const upcomingLectureSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  duration: z.number(),
+  liveAt: z.string(),
+});
+export type UpcomingLecture = z.infer<typeof upcomingLectureSchema>;
+
 const YOUTUBE_HOSTS = ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'music.youtube.com'];
 
 export function isYoutubeUrl(value: string): boolean {

@@ -18,6 +18,7 @@ import { resourcesRoutes } from './resources/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { staffPlugin } from './staff/plugin.js';
 import { staffRoutes } from './staff/routes.js';
+import { studentCourseRoutes } from './student-app/course-routes.js';
 import { studentExamsRoutes } from './student-app/exam-routes.js';
 import { studentAppPlugin } from './student-app/plugin.js';
 import { studentAppRoutes } from './student-app/routes.js';
@@ -68,5 +69,6 @@ export const moduleRoutes = [
   questionsRoutes,
   markingRoutes,
   studentAppRoutes,
+  studentCourseRoutes,
   studentExamsRoutes,
 ];

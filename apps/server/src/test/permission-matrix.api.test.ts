@@ -60,6 +60,7 @@ const matrix: Record<string, Row> = {
   // The student app: students only.
   'GET /api/me/courses': { expect: [401, 200, 403, 403] },
   'GET /api/me/courses/:id/resources': { expect: [401, 404, 403, 403] },
+  'GET /api/me/courses/:id/upcoming': { expect: [401, 404, 403, 403] },
   'POST /api/api/watchtime': { body: {}, expect: [401, 400, 403, 403] },
   // Exams and questions (their /api/v1 paths under the API prefix). A JSON body where a
   // form is expected is a 400 for staff.

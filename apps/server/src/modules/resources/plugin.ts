@@ -8,6 +8,6 @@ declare module 'fastify' {
 }
 
 export const resourcesPlugin = modulePlugin('resources', (app) => app.courses.attach(new ResourcesService(app)), {
-  dependencies: ['courses', 'uploads'],
+  dependencies: ['courses', 'enrollments', 'uploads'],
   decorators: ['db', 'storage', 'config'],
 });

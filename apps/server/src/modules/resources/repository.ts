@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { findRow } from '../../db/rows.js';
 import { resources } from '../../db/schema.js';
@@ -10,6 +10,21 @@ export function listForCourse(db: DbOrTx, courseId: number) {
     .select()
     .from(resources)
     .where(eq(resources.courseId, courseId))
+    .orderBy(asc(resources.liveAt), asc(resources.id));
+}
+
+/** The course's lectures going live after `now`, soonest first; never their links or file keys. */
+export function listUpcoming(db: DbOrTx, courseId: number, now: Date) {
+  return db
+    .select({
+      id: resources.id,
+      name: resources.name,
+      type: resources.type,
+      duration: resources.duration,
+      liveAt: resources.liveAt,
+    })
+    .from(resources)
+    .where(and(eq(resources.courseId, courseId), gt(resources.liveAt, now)))
     .orderBy(asc(resources.liveAt), asc(resources.id));
 }
 

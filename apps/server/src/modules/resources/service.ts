@@ -1,17 +1,23 @@
-import { type createResourceSchema, instantOf, RESOURCE_KEY_PATTERN, type Resource } from '@valence/contract';
+import {
+  type createResourceSchema,
+  instantOf,
+  RESOURCE_KEY_PATTERN,
+  type Resource,
+  type UpcomingLecture,
+} from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import type { CourseContent } from '../courses/course-content.js';
 import * as repo from './repository.js';
 
 const ATTACHED_ALREADY = 'This uploaded file is already attached to a resource.';
 
-type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'uploads' | 'courses' | 'config' | 'log'>;
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'uploads' | 'courses' | 'enrollments' | 'config' | 'log'>;
 
 export class ResourcesService implements CourseContent {
   constructor(private readonly deps: Deps) {}
@@ -46,6 +52,20 @@ export class ResourcesService implements CourseContent {
   async liveForCourse(courseId: number, now = new Date()): Promise<Resource[]> {
     const rows = (await repo.listForCourse(this.deps.db, courseId)).filter((row) => isLive(row, now));
     return Promise.all(rows.map((row) => this.toResource(row)));
+  }
+
+  /**
+   * What a student's course has coming: its lectures not live yet, soonest first, with no link (a
+   * link handed out early would let the lecture be watched before its time). Only for a course the
+   * student may use now, as the live lectures are: unknown 404, no ACTIVE enrolment 403.
+   */
+  async upcomingForStudent(student: Principal, courseId: number, now = new Date()): Promise<UpcomingLecture[]> {
+    await this.deps.courses.get(courseId);
+    if (!(await this.deps.enrollments.isActive(student.id, courseId))) {
+      throw forbidden('You are not enrolled in this course.');
+    }
+    const rows = await repo.listUpcoming(this.deps.db, courseId, now);
+    return rows.map((row) => ({ ...row, liveAt: row.liveAt.toISOString() }));
   }
 
   /** One lecture as a student may use it: its course, name, length and whether it is live now. */
