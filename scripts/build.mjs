@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` serves: the contract and server (tsc -b, incremental by itself) and the
-// portal (vite), the portal only when its inputs changed since the last build. `--force` rebuilds it.
+// portal and the students' app (vite, two builds), those only when its inputs changed since the last build. `--force` rebuilds it.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,8 @@ const stampFile = path.join(web, 'dist/.inputs-sha256');
 const inputs = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/learn',
+  'apps/web/vite.learn.config.ts',
   'apps/web/package.json',
   'apps/web/vite.config.ts',
   'apps/web/vite-plugin-precompress.ts',

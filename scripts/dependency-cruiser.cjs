@@ -1,6 +1,8 @@
 /**
  * Import rules for the three source trees, run by `npm run lint`: no file may reach itself again
- * through its imports (type-only imports count: a circle of types is still a circle of files).
+ * through its imports (type-only imports count: a circle of types is still a circle of files); the
+ * students' app (apps/web/src/learn) and the portal never load each other's code; a students' app
+ * feature never imports another.
  */
 module.exports = {
   forbidden: [
@@ -10,6 +12,35 @@ module.exports = {
       comment: 'A circle of imports: move what both sides need to a file of its own.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'learn-stays-apart',
+      severity: 'error',
+      comment:
+        "The students' app ships its own bundle: it may share only the form helper and the notation component with the portal.",
+      from: { path: '^apps/web/src/learn/' },
+      to: {
+        path: '^apps/web/src/',
+        pathNot: [
+          '^apps/web/src/learn/',
+          '^apps/web/src/lib/form\\.ts$',
+          '^apps/web/src/components/chem-(text\\.tsx|render\\.ts)$',
+        ],
+      },
+    },
+    {
+      name: 'portal-never-loads-learn',
+      severity: 'error',
+      comment: "Staff never download the students' app.",
+      from: { path: '^apps/web/src/', pathNot: '^apps/web/src/learn/' },
+      to: { path: '^apps/web/src/learn/' },
+    },
+    {
+      name: 'learn-features-apart',
+      severity: 'error',
+      comment: 'A students-app feature never imports another: the routes compose them; shared code lives in learn/lib.',
+      from: { path: '^apps/web/src/learn/features/([^/]+)/' },
+      to: { path: '^apps/web/src/learn/features/', pathNot: '^apps/web/src/learn/features/$1/' },
     },
   ],
   options: {

@@ -144,7 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Names under assets/ carry a content hash, so a cached copy can never be stale.
-        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        const hashed =
+          filePath.startsWith(path.join(webDist, 'assets') + path.sep) ||
+          filePath.startsWith(path.join(webDist, 'learn', 'assets') + path.sep);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -155,13 +157,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config.apiPrefix === '' || pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
     // A portal address (/login, /courses/7) is a page whatever the client accepts; a missing asset
     // or file (anything with an extension) stays a 404 so a broken bundle link is not served HTML.
-    const isPage = !pathname.startsWith('/assets/') && !/\.[A-Za-z0-9]+$/.test(pathname);
+    const isPage =
+      !pathname.startsWith('/assets/') && !pathname.startsWith('/learn/assets/') && !/\.[A-Za-z0-9]+$/.test(pathname);
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !isApi && isPage) {
+      // The students' app (/learn, /learn/exams/3) is its own page with its own bundle.
+      const learn = pathname === '/learn' || pathname.startsWith('/learn/');
       // Always revalidated, so a new release's bundles are picked up at the next visit.
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
+        .sendFile(learn ? 'learn/index.html' : 'index.html', { cacheControl: false });
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
