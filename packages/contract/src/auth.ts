@@ -44,6 +44,25 @@ export const newPasswordSchema = z
   .max(LIMITS.passwordMax, { message: `Password must be at most ${LIMITS.passwordMax} characters.` })
   .refine((value) => value.trim().length > 0, { message: 'Password must not be blank.' });
 
+/**
+ * A signed-in account changing its own password. The current one proves the holder of the token is
+ * the account's owner (a phone left signed in must not be enough); it is checked as a sign-in is.
+ */
+export const changeOwnPasswordSchema = z
+  .object({
+    // Not trimmed, as at sign-in: spaces may be part of a password.
+    currentPassword: z
+      .string({ message: 'Current password is required.' })
+      .min(1, { message: 'Current password is required.' })
+      .max(LIMITS.passwordMax, { message: `Current password must be at most ${LIMITS.passwordMax} characters.` }),
+    newPassword: newPasswordSchema,
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must be different from the current one.',
+  });
+export type ChangeOwnPassword = z.infer<typeof changeOwnPasswordSchema>;
+
 export const createStaffRequestSchema = z.object({
   username: newUsernameSchema,
   password: newPasswordSchema,

@@ -30,6 +30,7 @@ const matrix: Record<string, Row> = {
   'GET /api/settings': { expect: [200, 200, 200, 200] },
   'POST /api/signin': { body: {}, expect: [400, 400, 400, 400] },
   'GET /api/me': { expect: [401, 200, 200, 200] },
+  'POST /api/me/password': { body: {}, expect: [401, 400, 400, 400] },
   'POST /api/logout': { expect: [401, 204, 204, 204] },
   'GET /api/staff': { expect: [401, 403, 403, 200] },
   'POST /api/staff': { body: {}, expect: [401, 403, 403, 400] },

@@ -164,6 +164,20 @@ export function endSessions(db: DbOrTx, id: number) {
     .where(eq(accounts.id, id));
 }
 
+/**
+ * A new password from the account's owner: every token issued before stops working (the session
+ * version moves on) and the new version is answered, to sign the caller's own fresh token.
+ * `logged_in` stays: the owner is still signed in, on the device that asked.
+ */
+export function changePassword(db: DbOrTx, id: number, passwordHash: string) {
+  return db
+    .update(accounts)
+    .set({ passwordHash, sessionVersion: sql`${accounts.sessionVersion} + 1` })
+    .where(eq(accounts.id, id))
+    .returning({ id: accounts.id, role: accounts.role, sessionVersion: accounts.sessionVersion })
+    .then((rows) => rows[0]);
+}
+
 export function updateAccount(db: DbOrTx, id: number, values: { username: string; passwordHash?: string }) {
   return db
     .update(accounts)

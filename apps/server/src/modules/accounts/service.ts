@@ -159,6 +159,18 @@ export class AccountsService {
     await this.hearing.settle();
   }
 
+  /**
+   * The owner's new password: older tokens of the account stop working everywhere before this
+   * answers (see Hearing.settle). Answers what a new token is signed with, or undefined when the
+   * account was deleted meanwhile.
+   */
+  async changePassword(id: number, password: string) {
+    const row = await repo.changePassword(this.db, id, await hashPassword(password));
+    this.changed(id, false);
+    if (row) await this.hearing.settle();
+    return row;
+  }
+
   /** A new username (unique, any case) and, when given, a new password, which ends old sessions. */
   async update(id: number, input: { username: string; password?: string | undefined }) {
     const holder = await repo.findByUsername(this.db, input.username);

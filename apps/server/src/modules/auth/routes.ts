@@ -13,6 +13,16 @@ export const authRoutes = moduleRoutes('auth', async (app, route) => {
     app.auth.me(requirePrincipal(request)),
   );
 
+  app.post(
+    '/me/password',
+    route('authenticated', {
+      summary: 'Change my own password: other sessions end, and a fresh token for this one is answered',
+      body: examples.changePasswordBody,
+      response: { 200: examples.signinAnswer, ...errors(400, 401, 429) },
+    }),
+    (request) => app.auth.changeOwnPassword(requirePrincipal(request), request.body, request.ip),
+  );
+
   app.post('/logout', route('authenticated', {}), (request, reply) =>
     noContent(reply, app.auth.logout(requirePrincipal(request))),
   );

@@ -1,6 +1,7 @@
-import type { Me, SigninRequest, SigninResponse } from '@valence/contract';
+import type { ChangeOwnPassword, Me, SigninRequest, SigninResponse } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../lib/errors.js';
+import { audit } from '../../lib/audit.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
 import { SigninThrottle } from './throttle.js';
@@ -32,6 +33,28 @@ export class AuthService {
 
   async logout(principal: Principal): Promise<void> {
     await this.deps.accounts.endSessions(principal.id);
+  }
+
+  /**
+   * The signed-in account's own new password. The current password is checked through the sign-in
+   * throttle, under the account's username and the caller's address, so a stolen token cannot be
+   * used to guess it any faster than /signin allows. Every other session ends; the caller gets a
+   * fresh token and stays signed in.
+   */
+  async changeOwnPassword(principal: Principal, input: ChangeOwnPassword, address: string): Promise<SigninResponse> {
+    const account = await this.throttle.attempt(principal.username, address, async () => {
+      const found = await this.deps.accounts.findById(principal.id);
+      const ok = await verifyPassword(input.currentPassword, found?.passwordHash ?? DUMMY_HASH);
+      return found && ok ? found : null;
+    });
+    if (!account) throw badRequest('Your current password is not correct.');
+    const changed = await this.deps.accounts.changePassword(account.id, input.newPassword);
+    // Deleted between the check and the change: there is no account left to sign in to.
+    if (!changed) throw unauthorized();
+    await audit(this.deps.db, principal, 'account.password', `account:${changed.id}`, {
+      username: principal.username,
+    });
+    return { jwtToken: await this.deps.tokens.sign(changed), roles: [changed.role] };
   }
 
   /** Drops sign-in counters nobody has touched for longer than any rule looks back. */
