@@ -21,6 +21,7 @@ export const SUBMISSION_MESSAGES = {
   notOpen: 'This exam is not open for submissions.',
   marked: 'Your answer has been marked and can no longer be replaced.',
   notYourOption: 'Each answer must be one of its own question’s options.',
+  noDraft: 'No answers have been saved for this exam yet.',
 } as const;
 
 /**
@@ -113,6 +114,30 @@ export const mcqAnswersSchema = z.object({
 export type McqAnswers = z.infer<typeof mcqAnswersSchema>;
 
 /**
+ * PUT /api/v1/submissions/exam/{examId}/draft: the whole set of choices so far (it replaces the
+ * saved one). `revision` counts the app's saves: a save older than the stored one is ignored, so a
+ * retry that arrives late never undoes a newer choice.
+ */
+export const mcqDraftInputSchema = mcqAnswersSchema.extend({
+  revision: z
+    .number({ message: 'revision must be a whole number.' })
+    .int({ message: 'revision must be a whole number.' })
+    .min(0, { message: 'revision must be a whole number.' })
+    .max(2_147_483_647, { message: 'revision must be a whole number.' })
+    .optional(),
+});
+export type McqDraftInput = z.infer<typeof mcqDraftInputSchema>;
+
+/** A saved MCQ sitting as stored: what GET and PUT of the draft answer. */
+export const mcqDraftSchema = z.object({
+  examId: z.number().int(),
+  answers: mcqAnswersSchema.shape.answers,
+  revision: z.number().int(),
+  updatedAt: z.string(),
+});
+export type McqDraft = z.infer<typeof mcqDraftSchema>;
+
+/**
  * What a student's own submission looks like to them: the scores only once the exam's marks may be
  * seen (MCQ: at once; PART II: after publish-grades), else null.
  */
@@ -125,8 +150,17 @@ export const mySubmissionSchema = submissionSchema.pick({
 });
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
-/** GET /me/exams: a published exam as a student sees it, never with the answer key. */
-export const studentExamSchema = examSchema
+/** The staff question without `isCorrect`: the shape itself cannot carry the answer key. */
+export const studentQuestionSchema = mcqQuestionSchema.extend({
+  options: z.array(mcqOptionSchema.omit({ isCorrect: true })),
+});
+export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
+
+/**
+ * GET /me/exams: a published exam as a student sees it in the list, without its questions (a class
+ * opening the list at once must not be sent every paper). `submittedAt` is their submission's time.
+ */
+export const studentExamSummarySchema = examSchema
   .pick({
     id: true,
     courseId: true,
@@ -138,10 +172,18 @@ export const studentExamSchema = examSchema
     examIdentifier: true,
   })
   .extend({
-    // The staff question without `isCorrect`: the shape itself cannot carry the answer key.
-    questions: z.array(mcqQuestionSchema.extend({ options: z.array(mcqOptionSchema.omit({ isCorrect: true })) })),
+    questionCount: z.number().int(),
     submitted: z.boolean(),
+    submittedAt: z.string().nullable(),
+    /** An MCQ sitting begun and not yet submitted (a saved draft). */
+    hasDraft: z.boolean(),
   });
+export type StudentExamSummary = z.infer<typeof studentExamSummarySchema>;
+
+/** GET /me/exams/{examId}: one exam with its questions and options in stored order, never the key. */
+export const studentExamSchema = studentExamSummarySchema.extend({
+  questions: z.array(studentQuestionSchema),
+});
 export type StudentExam = z.infer<typeof studentExamSchema>;
 
 /** GET /api/v1/submissions/student/{studentId}/exam-score/{examIdentifier}. */

@@ -21,10 +21,41 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
   app.get(
     '/me/exams',
     route('student', {
-      summary: 'My exams: published, of my active courses, soonest due first; never the answer key',
+      summary: 'My exams: published, of my active courses, soonest due first; where I stand in each, no questions',
       response: { 200: examples.exams },
     }),
     (request) => app.submissions.myExams(requirePrincipal(request)),
+  );
+
+  app.get(
+    '/me/exams/:examId',
+    route('student', {
+      summary: 'One of my exams with its questions and options in order; never the answer key',
+      params: examIdParamSchema,
+      response: { 200: examples.exam, ...errors(403, 404) },
+    }),
+    (request) => app.submissions.myExam(requirePrincipal(request), request.params.examId),
+  );
+
+  app.get(
+    '/api/v1/submissions/exam/:examId/draft',
+    route('student', {
+      summary: 'My saved MCQ choices for the exam (404 before the first save, 409 once submitted)',
+      params: examIdParamSchema,
+      response: { 200: examples.draft, ...failures },
+    }),
+    (request) => app.submissions.myDraft(requirePrincipal(request), request.params.examId),
+  );
+
+  app.put(
+    '/api/v1/submissions/exam/:examId/draft',
+    route('student', {
+      summary: 'Save my MCQ choices so far, replacing the saved ones unless those carry a newer revision',
+      params: examIdParamSchema,
+      body: examples.draftBody,
+      response: { 200: examples.draft, ...failures },
+    }),
+    (request) => app.submissions.saveDraft(requirePrincipal(request), request.params.examId, request.body),
   );
 
   app.get(

@@ -2,10 +2,13 @@ import {
   courseSchema,
   examScoreSchema,
   mcqAnswersSchema,
+  mcqDraftInputSchema,
+  mcqDraftSchema,
   mySubmissionSchema,
   recordWatchSchema,
   resourceSchema,
   studentExamSchema,
+  studentExamSummarySchema,
   watchRecordSchema,
 } from '@valence/contract';
 import { z } from 'zod';
@@ -15,6 +18,22 @@ import { z } from 'zod';
  * app sends and gets back. `.meta` only documents; validation is the contract's schema unchanged.
  */
 const at = '2026-11-23T04:30:00.000Z';
+
+/** An MCQ exam begun (a draft saved) and not yet submitted, as the list shows it. */
+const exam = {
+  id: 17,
+  courseId: 3,
+  courseTitle: '2026 A/L Chemistry – Theory',
+  title: 'Term test 1 – Paper I',
+  description: '50 multiple-choice questions, 2 hours.',
+  dueDate: '2026-12-01T04:30:00.000Z',
+  examType: 'MCQ' as const,
+  examIdentifier: 'CHEM_C001_TERM1',
+  questionCount: 50,
+  submitted: false,
+  submittedAt: null,
+  hasDraft: true,
+};
 
 export const examples = {
   courses: courseSchema.array().meta({
@@ -52,36 +71,33 @@ export const examples = {
   watchAnswer: watchRecordSchema.meta({
     examples: [{ id: 9001, videoName: 'Lesson 7 – Chemical equilibrium', timestamp: at, watchedDuration: 1754.5 }],
   }),
-  exams: studentExamSchema.array().meta({
+  exams: studentExamSummarySchema.array().meta({ examples: [[exam]] }),
+  exam: studentExamSchema.meta({
     examples: [
-      [
-        {
-          id: 17,
-          courseId: 3,
-          courseTitle: '2026 A/L Chemistry – Theory',
-          title: 'Term test 1 – Paper I',
-          description: '50 multiple-choice questions, 2 hours.',
-          dueDate: '2026-12-01T04:30:00.000Z',
-          examType: 'MCQ',
-          examIdentifier: 'CHEM_C001_TERM1',
-          questions: [
-            {
-              id: 301,
-              questionText: 'What is the oxidation state of Mn in \\ce{KMnO4}?',
-              questionImageUrl: null,
-              options: [
-                { id: 1501, optionText: '+7' },
-                { id: 1502, optionText: '+2' },
-                { id: 1503, optionText: '+4' },
-                { id: 1504, optionText: '+6' },
-                { id: 1505, optionText: '-1' },
-              ],
-            },
-          ],
-          submitted: false,
-        },
-      ],
+      {
+        ...exam,
+        questions: [
+          {
+            id: 301,
+            questionText: 'What is the oxidation state of Mn in \\ce{KMnO4}?',
+            questionImageUrl: null,
+            options: [
+              { id: 1501, optionText: '+7' },
+              { id: 1502, optionText: '+2' },
+              { id: 1503, optionText: '+4' },
+              { id: 1504, optionText: '+6' },
+              { id: 1505, optionText: '-1' },
+            ],
+          },
+        ],
+      },
     ],
+  }),
+  draftBody: mcqDraftInputSchema.meta({
+    example: { answers: [{ questionId: 301, optionId: 1501 }], revision: 7 },
+  }),
+  draft: mcqDraftSchema.meta({
+    examples: [{ examId: 17, answers: [{ questionId: 301, optionId: 1501 }], revision: 7, updatedAt: at }],
   }),
   paper: z
     .object({ url: z.string() })

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { submissionAnswers, submissions } from '../../db/schema.js';
+import { submissionAnswers, submissionDrafts, submissions } from '../../db/schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** What marking may change on a submission. */
@@ -75,16 +75,6 @@ export async function insertAnswers(
   await tx.insert(submissionAnswers).values(answers.map((answer) => ({ submissionId, ...answer })));
 }
 
-/** Which of these exams the student has a submission of. */
-export async function submittedAmong(db: DbOrTx, studentId: number, examIds: number[]): Promise<Set<number>> {
-  if (examIds.length === 0) return new Set();
-  const rows = await db
-    .select({ examId: submissions.examId })
-    .from(submissions)
-    .where(and(eq(submissions.studentId, studentId), inArray(submissions.examId, examIds)));
-  return new Set(rows.map((row) => row.examId));
-}
-
 /** Deletes the student's submissions (answers go with them); answers their stored files' keys. */
 export async function deleteOfStudent(tx: DbOrTx, studentId: number): Promise<string[]> {
   const rows = await tx
@@ -92,4 +82,119 @@ export async function deleteOfStudent(tx: DbOrTx, studentId: number): Promise<st
     .where(eq(submissions.studentId, studentId))
     .returning({ answerKey: submissions.answerKey, markedPaperKey: submissions.markedPaperKey });
   return rows.flatMap((row) => [row.answerKey, row.markedPaperKey]).filter((key): key is string => !!key);
+}
+
+/** A saved MCQ sitting: the student's choices so far and the app's save counter. */
+export type DraftRow = {
+  examId: number;
+  answers: { questionId: number; optionId: number }[];
+  revision: number;
+  updatedAt: Date;
+};
+
+/** The pg driver and PGlite both parse timestamptz and jsonb, but a raw statement's types are not drizzle's. */
+function draftOfRaw(examId: number, row: Record<string, unknown>): DraftRow {
+  const answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
+  return {
+    examId,
+    answers: answers as DraftRow['answers'],
+    revision: Number(row.revision),
+    updatedAt: new Date(row.updated_at as string | Date),
+  };
+}
+
+/**
+ * Saves the student's choices in one statement: a new draft, or the stored one replaced unless it
+ * carries a newer revision (then nothing changes). Without a revision the save always wins and the
+ * counter goes up by one. Nothing is written once the student has a submission of the exam, so a
+ * save racing the hand-in cannot bring a sitting back. Answers the saved row, or undefined when
+ * nothing was written (a newer revision is stored, or the exam is submitted).
+ */
+export async function saveDraft(
+  db: DbOrTx,
+  values: { examId: number; studentId: number; answers: DraftRow['answers']; revision: number | undefined },
+): Promise<DraftRow | undefined> {
+  const revision = sql`cast(${values.revision ?? null} as integer)`;
+  const result = await db.execute(sql`
+    insert into submission_drafts as d (exam_id, student_id, answers, revision)
+    select ${values.examId}::int, ${values.studentId}::int, ${JSON.stringify(values.answers)}::jsonb, coalesce(${revision}, 0)
+    where not exists (
+      select 1 from submissions s where s.exam_id = ${values.examId}::int and s.student_id = ${values.studentId}::int
+    )
+    on conflict (exam_id, student_id) do update set
+      answers = excluded.answers,
+      revision = coalesce(${revision}, least(d.revision::bigint + 1, 2147483647)::int),
+      updated_at = now()
+    where ${revision} is null or d.revision <= ${revision}
+    returning answers, revision, updated_at`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  return rows[0] ? draftOfRaw(values.examId, rows[0]) : undefined;
+}
+
+/** The student's draft of the exam, unless the exam is submitted already (then the draft is only a leftover). */
+export function findDraft(db: DbOrTx, examId: number, studentId: number): Promise<DraftRow | undefined> {
+  return db
+    .select({
+      examId: submissionDrafts.examId,
+      answers: submissionDrafts.answers,
+      revision: submissionDrafts.revision,
+      updatedAt: submissionDrafts.updatedAt,
+    })
+    .from(submissionDrafts)
+    .where(
+      and(
+        eq(submissionDrafts.examId, examId),
+        eq(submissionDrafts.studentId, studentId),
+        sql`not exists (select 1 from ${submissions} where ${submissions.examId} = ${examId} and ${submissions.studentId} = ${studentId})`,
+      ),
+    )
+    .then((rows) => rows[0]);
+}
+
+/**
+ * Takes the student's draft of the exam away and answers its choices, or undefined when there is
+ * none. The row lock makes this the claim: of two servers handing the same draft in, the second
+ * waits for the first to commit and then finds nothing.
+ */
+export function takeDraft(tx: DbOrTx, examId: number, studentId: number) {
+  return tx
+    .delete(submissionDrafts)
+    .where(and(eq(submissionDrafts.examId, examId), eq(submissionDrafts.studentId, studentId)))
+    .returning({ answers: submissionDrafts.answers })
+    .then((rows) => rows[0]);
+}
+
+/** Where the student stands in each of these exams: their submission's time, and whether a draft is saved. */
+export type Sitting = { submittedAt: Date | null; hasDraft: boolean };
+
+/** The student's submissions and drafts among these exams, in one statement. */
+export async function sittingsOf(db: DbOrTx, studentId: number, examIds: number[]): Promise<Map<number, Sitting>> {
+  const sittings = new Map<number, Sitting>();
+  if (examIds.length === 0) return sittings;
+  const rows = await db
+    .select({
+      examId: submissions.examId,
+      submittedAt: submissions.submittedAt,
+      draft: sql<boolean>`false`,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.studentId, studentId), inArray(submissions.examId, examIds)))
+    .unionAll(
+      db
+        .select({
+          examId: submissionDrafts.examId,
+          // A draft has no time; the union takes the column's type (and decoding) from the first part.
+          submittedAt: sql<Date>`null`,
+          draft: sql<boolean>`true`,
+        })
+        .from(submissionDrafts)
+        .where(and(eq(submissionDrafts.studentId, studentId), inArray(submissionDrafts.examId, examIds))),
+    );
+  for (const row of rows) {
+    const sitting = sittings.get(row.examId) ?? { submittedAt: null, hasDraft: false };
+    if (row.draft) sitting.hasDraft = true;
+    else sitting.submittedAt = row.submittedAt;
+    sittings.set(row.examId, sitting);
+  }
+  return sittings;
 }

@@ -1,18 +1,22 @@
 import {
   type ExamType,
   type McqAnswers,
+  type McqDraft,
+  type McqDraftInput,
   type MySubmission,
   mcqScoreOutOf50,
   type StudentExam,
+  type StudentExamSummary,
   SUBMISSION_MESSAGES,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
+import { dueDrafts } from '../views/due-drafts.js';
 import { mine, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -25,6 +29,13 @@ export const WRONG_WAY: Record<ExamType, string> = {
   TRADITIONAL: 'This exam is answered by uploading a file, not by choosing options.',
 };
 
+/** How often a server looks for drafts whose exam is due (the sweep), and how many it takes per read. */
+export const DRAFT_SWEEP_MS = 30_000;
+const SWEEP_BATCH = 200;
+
+type AnswerKey = { id: number; options: { id: number; isCorrect: boolean }[] }[];
+type Answer = { questionId: number; optionId: number };
+
 type Deps = Pick<
   FastifyInstance,
   'db' | 'storage' | 'config' | 'log' | 'courses' | 'enrollments' | 'exams' | 'questions'
@@ -34,12 +45,15 @@ type Deps = Pick<
  * What students hand in, and the only module that writes the submissions tables. Its students' side:
  * what they may sit (published, content there, a course they are actively enrolled in), the PART II
  * paper, and their one submission per exam: MCQ answers marked at once, or a PART II script
- * replaceable until the due date or until it is marked. An unpublished exam is answered as unknown
+ * replaceable until the due date or until it is marked. An MCQ sitting is saved as a draft while it
+ * is answered; a draft still there at the due time is handed in on the student's behalf. An unpublished exam is answered as unknown
  * (404), so its existence is not revealed. Staff's work on a submission (the `marking` module) goes
  * through the locked read and the update below; the files' links are `files`.
  */
 export class SubmissionsService {
   readonly files: SubmissionFiles;
+  /** The sweep running now, if any. */
+  private sweeping: Promise<number> | undefined;
 
   constructor(private readonly deps: Deps) {
     this.files = new SubmissionFiles(deps.storage, deps.config, deps.log);
@@ -65,29 +79,155 @@ export class SubmissionsService {
     return repo.deleteOfStudent(tx, studentId);
   }
 
-  /** Soonest due first; MCQ questions with their options in stored order, never the answer key. */
-  async myExams(student: Principal): Promise<StudentExam[]> {
+  /**
+   * Soonest due first, without questions (the exam-day hot path: a handful of grouped reads whatever
+   * the number of exams). A draft whose exam's due time has passed is handed in first, so the list
+   * never shows a sitting still open that the sweep would close a moment later.
+   */
+  async myExams(student: Principal): Promise<StudentExamSummary[]> {
     const courseIds = await this.deps.enrollments.activeCourseIds(student.id);
     const exams = await this.deps.exams.publishedOfCourses(courseIds);
-    const ids = exams.map((exam) => exam.id);
-    const [courses, questions, submitted] = await Promise.all([
+    const mcqIds = exams.filter((exam) => exam.examType === 'MCQ').map((exam) => exam.id);
+    const [courses, counts, sittings] = await Promise.all([
       this.deps.courses.listByIds(courseIds),
-      this.deps.questions.forStudents(exams.filter((exam) => exam.examType === 'MCQ').map((exam) => exam.id)),
-      repo.submittedAmong(this.deps.db, student.id, ids),
+      this.deps.questions.countByExam(this.deps.db, mcqIds),
+      this.sittingsOf(student.id, exams),
     ]);
     const titles = new Map(courses.map((course) => [course.id, course.title]));
-    return exams.map((exam) => ({
-      id: exam.id,
-      courseId: exam.courseId,
-      courseTitle: titles.get(exam.courseId) ?? '',
-      title: exam.title,
-      description: exam.description,
-      dueDate: exam.dueDate.toISOString(),
-      examType: exam.examType,
-      examIdentifier: exam.examIdentifier,
-      questions: questions.get(exam.id) ?? [],
-      submitted: submitted.has(exam.id),
-    }));
+    return exams.map((exam) =>
+      summary(exam, titles.get(exam.courseId) ?? '', counts.get(exam.id) ?? 0, sittings.get(exam.id)),
+    );
+  }
+
+  /** One exam the student may sit, with its questions and options in stored order, never the answer key. */
+  async myExam(student: Principal, examId: number): Promise<StudentExam> {
+    const exam = await this.open(student, examId);
+    const [course, questions, sittings] = await Promise.all([
+      this.deps.courses.get(exam.courseId),
+      exam.examType === 'MCQ' ? this.deps.questions.forStudents([examId]) : undefined,
+      this.sittingsOf(student.id, [exam]),
+    ]);
+    const list = questions?.get(examId) ?? [];
+    return { ...summary(exam, course.title, list.length, sittings.get(examId)), questions: list };
+  }
+
+  /**
+   * The student's own saved sitting. 404 before the first save; 409 once the exam is submitted,
+   * which a draft read after the due time is at once (handed in on the student's behalf).
+   */
+  async myDraft(student: Principal, examId: number): Promise<McqDraft> {
+    const exam = await this.open(student, examId);
+    if (exam.examType !== 'MCQ') throw badRequest(WRONG_WAY[exam.examType]);
+    let draft = await repo.findDraft(this.deps.db, examId, student.id);
+    if (draft && isDue(exam)) {
+      await this.handIn(examId, student.id);
+      draft = undefined;
+    }
+    if (draft) return presentDraft(draft);
+    const sitting = (await repo.sittingsOf(this.deps.db, student.id, [examId])).get(examId);
+    if (sitting?.submittedAt) throw conflict(SUBMISSION_MESSAGES.alreadySubmitted);
+    throw notFound(SUBMISSION_MESSAGES.noDraft);
+  }
+
+  /**
+   * Replaces the student's saved choices with these, checked as a submission's are. A save whose
+   * revision is older than the stored one changes nothing and answers the stored draft: the app's
+   * late retry never undoes a newer choice.
+   */
+  async saveDraft(student: Principal, examId: number, input: McqDraftInput): Promise<McqDraft> {
+    const [exam, key] = await Promise.all([
+      this.open(student, examId),
+      this.deps.questions.answerKey(this.deps.db, examId),
+    ]);
+    assertAnswerable(exam, 'MCQ');
+    mark(key, input.answers);
+    const values = { examId, studentId: student.id, answers: input.answers, revision: input.revision };
+    const saved = await repo.saveDraft(this.deps.db, values);
+    if (saved) return presentDraft(saved);
+    const stored = await repo.findDraft(this.deps.db, examId, student.id);
+    if (stored) return presentDraft(stored);
+    throw conflict(SUBMISSION_MESSAGES.alreadySubmitted);
+  }
+
+  /**
+   * Settles every draft whose exam is due: handed in as the student's answers (dated at the due
+   * time), or dropped when the exam's content was deleted. Each draft is its own transaction under
+   * its exam's share lock, and taking the draft is the claim, so two servers sweeping together hand
+   * each in once. A run already going is joined rather than doubled. Answers how many were handed in.
+   */
+  sweepDueDrafts(): Promise<number> {
+    this.sweeping ??= this.sweep().finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  private async sweep(): Promise<number> {
+    let handedIn = 0;
+    for (;;) {
+      const due = await dueDrafts(this.deps.db, new Date(), SWEEP_BATCH);
+      let failed = false;
+      for (const draft of due) {
+        try {
+          if (await this.handIn(draft.examId, draft.studentId)) handedIn += 1;
+        } catch (error) {
+          // The exam deleted meanwhile took its drafts along; anything else waits for the next run,
+          // and must not hold up the drafts after it.
+          if (error instanceof HttpError && error.statusCode === 404) continue;
+          failed = true;
+          this.deps.log.warn({ err: error, ...draft }, 'could not hand in a due draft');
+        }
+      }
+      if (due.length < SWEEP_BATCH || failed) return handedIn;
+    }
+  }
+
+  /**
+   * The student's submissions and drafts of these exams; a draft past its exam's due time is
+   * handed in first and read again, so the answer is never a sitting that is already over.
+   */
+  private async sittingsOf(studentId: number, exams: ExamInfo[]): Promise<Map<number, repo.Sitting>> {
+    const ids = exams.map((exam) => exam.id);
+    const sittings = await repo.sittingsOf(this.deps.db, studentId, ids);
+    const due = exams.filter((exam) => {
+      const sitting = sittings.get(exam.id);
+      return sitting?.hasDraft && !sitting.submittedAt && isDue(exam);
+    });
+    if (due.length === 0) return sittings;
+    for (const exam of due) await this.handIn(exam.id, studentId);
+    return repo.sittingsOf(this.deps.db, studentId, ids);
+  }
+
+  /**
+   * Hands the student's draft in once the exam is due, as if they had pressed submit at the due
+   * time: scored like their own submission, dated at the due date. Choices that no longer fit the
+   * exam (a question deleted since) count as unanswered; an empty draft is a paper handed in blank
+   * and scores 0. A draft of a content-deleted exam is dropped (no questions remain to mark it).
+   * Answers whether a submission was made.
+   */
+  private handIn(examId: number, studentId: number): Promise<boolean> {
+    return this.deps.exams.withExamShared(examId, async (tx, exam) => {
+      if (exam.contentDeleted || exam.examType !== 'MCQ') {
+        await repo.takeDraft(tx, examId, studentId);
+        return false;
+      }
+      if (!exam.published || !isDue(exam)) return false;
+      const draft = await repo.takeDraft(tx, examId, studentId);
+      if (!draft) return false;
+      const key = await this.deps.questions.answerKey(tx, examId);
+      const answers = fitting(key, draft.answers);
+      const row = await repo.insertSubmission(tx, {
+        examId,
+        studentId,
+        submittedAt: exam.dueDate,
+        mcqScore: mcqScoreOutOf50(mark(key, answers), key.length),
+        gradedAt: new Date(),
+      });
+      // None: the student's own submission came first, and the draft was only a leftover.
+      if (!row) return false;
+      await repo.insertAnswers(tx, row.id, answers);
+      return true;
+    });
   }
 
   async paper(student: Principal, examId: number): Promise<{ url: string }> {
@@ -107,18 +247,7 @@ export class SubmissionsService {
     return this.deps.exams.withExamShared(examId, async (tx, exam) => {
       assertAnswerable(exam, 'MCQ');
       const key = await this.deps.questions.answerKey(tx, examId);
-      const options = new Map(
-        key.flatMap((q) => q.options.map((o) => [o.id, { questionId: q.id, correct: o.isCorrect }])),
-      );
-      const seen = new Set<number>();
-      let correct = 0;
-      for (const answer of input.answers) {
-        const option = options.get(answer.optionId);
-        if (option?.questionId !== answer.questionId) throw badRequest(SUBMISSION_MESSAGES.notYourOption);
-        if (seen.has(answer.questionId)) throw badRequest(ANSWERED_TWICE);
-        seen.add(answer.questionId);
-        if (option.correct) correct += 1;
-      }
+      const correct = mark(key, input.answers);
       const row = await repo.insertSubmission(tx, {
         examId,
         studentId: student.id,
@@ -127,6 +256,8 @@ export class SubmissionsService {
       });
       if (!row) throw conflict(SUBMISSION_MESSAGES.alreadySubmitted);
       await repo.insertAnswers(tx, row.id, input.answers);
+      // The sitting is over: its saved choices would otherwise be handed in again at the due time.
+      await repo.takeDraft(tx, examId, student.id);
       return mine(row, exam);
     });
   }
@@ -172,4 +303,68 @@ function assertAnswerable(exam: ExamInfo, type: ExamType) {
   if (!exam.published || exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
   if (exam.examType !== type) throw badRequest(WRONG_WAY[exam.examType]);
   if (exam.dueDate.getTime() <= Date.now()) throw conflict(SUBMISSION_MESSAGES.pastDue);
+}
+
+const isDue = (exam: ExamInfo) => exam.dueDate.getTime() <= Date.now();
+
+/**
+ * How many answers are right; refuses (400) an option that is not its own question's in this exam,
+ * and a question answered twice.
+ */
+function mark(key: AnswerKey, answers: Answer[]): number {
+  const options = new Map(key.flatMap((q) => q.options.map((o) => [o.id, { questionId: q.id, correct: o.isCorrect }])));
+  const seen = new Set<number>();
+  let correct = 0;
+  for (const answer of answers) {
+    const option = options.get(answer.optionId);
+    if (option?.questionId !== answer.questionId) throw badRequest(SUBMISSION_MESSAGES.notYourOption);
+    if (seen.has(answer.questionId)) throw badRequest(ANSWERED_TWICE);
+    seen.add(answer.questionId);
+    if (option.correct) correct += 1;
+  }
+  return correct;
+}
+
+/** A saved draft's choices that still fit the exam, each question once: the rest count as unanswered. */
+function fitting(key: AnswerKey, answers: Answer[]): Answer[] {
+  const owner = new Map(key.flatMap((q) => q.options.map((o) => [o.id, q.id])));
+  const seen = new Set<number>();
+  return answers.filter((answer) => {
+    if (owner.get(answer.optionId) !== answer.questionId || seen.has(answer.questionId)) return false;
+    seen.add(answer.questionId);
+    return true;
+  });
+}
+
+/** The list's view of an exam: the student's submission time, and a draft only while it is not submitted. */
+function summary(
+  exam: ExamInfo,
+  courseTitle: string,
+  questionCount: number,
+  sitting?: repo.Sitting,
+): StudentExamSummary {
+  const submittedAt = sitting?.submittedAt ?? null;
+  return {
+    id: exam.id,
+    courseId: exam.courseId,
+    courseTitle,
+    title: exam.title,
+    description: exam.description,
+    dueDate: exam.dueDate.toISOString(),
+    examType: exam.examType,
+    examIdentifier: exam.examIdentifier,
+    questionCount,
+    submitted: submittedAt !== null,
+    submittedAt: submittedAt?.toISOString() ?? null,
+    hasDraft: submittedAt === null && (sitting?.hasDraft ?? false),
+  };
+}
+
+function presentDraft(draft: repo.DraftRow): McqDraft {
+  return {
+    examId: draft.examId,
+    answers: draft.answers,
+    revision: draft.revision,
+    updatedAt: draft.updatedAt.toISOString(),
+  };
 }
