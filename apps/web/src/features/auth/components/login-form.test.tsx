@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { readSession } from '../../../lib/session';
@@ -40,6 +40,8 @@ describe('LoginForm', () => {
     const onSuccess = renderLogin();
     await signIn('admin', 'wrong-password');
     expect(await screen.findByText('Login failed. Please check your username and password.')).toBeInTheDocument();
+    // The students' app is pointed to only when a student account was refused.
+    expect(screen.queryByRole('link', { name: '/learn/login' })).toBeNull();
     expect(readSession()).toBeNull();
     expect(onSuccess).not.toHaveBeenCalled();
   });
@@ -53,6 +55,11 @@ describe('LoginForm', () => {
     const onSuccess = renderLogin();
     await signIn('student1', 'secret123');
     expect(await screen.findByText('This portal is for staff only.')).toBeInTheDocument();
+    // In the same alert, where a student should go instead.
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Students sign in at /learn/login.');
+    const link = within(alert).getByRole('link', { name: '/learn/login' });
+    expect(link).toHaveAttribute('href', '/learn/login');
     expect(readSession()).toBeNull();
     expect(onSuccess).not.toHaveBeenCalled();
     await waitFor(() => expect(fetch.calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /logout'));

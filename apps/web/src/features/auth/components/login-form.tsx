@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { STAFF_ROLES, signinRequestSchema } from '@valence/contract';
 import { useState } from 'react';
 import { useContractForm } from '../../../lib/form';
@@ -8,6 +8,11 @@ import { useSignin } from '../api/signin';
 
 export const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 export const STAFF_ONLY = 'This portal is for staff only.';
+/**
+ * The students' app's sign-in page. A plain link, not the router's: the students' app is another
+ * single-page app served beside this one, so the browser must load it.
+ */
+export const STUDENT_APP_LOGIN = '/learn/login';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useContractForm(signinRequestSchema, { username: '', password: '' });
@@ -57,7 +62,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           />
           {error && (
             <Alert color="red" role="alert">
-              {error}
+              <Text size="sm">{error}</Text>
+              {error === STAFF_ONLY && (
+                // A student who came here by mistake is told where their own sign-in is.
+                <Text size="sm" mt={4}>
+                  Students sign in at <Anchor href={STUDENT_APP_LOGIN}>{STUDENT_APP_LOGIN}</Anchor>.
+                </Text>
+              )}
             </Alert>
           )}
           <Button type="submit" loading={signin.isPending}>
