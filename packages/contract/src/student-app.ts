@@ -17,6 +17,15 @@ export type RecordWatch = z.infer<typeof recordWatchSchema>;
 /** Seconds a heartbeat may report beyond the wall-clock time since the viewing's last one (timer jitter). */
 export const HEARTBEAT_SLACK_SECONDS = 3;
 
+/**
+ * Seconds of playing a viewing's first beat may report (plus the slack): it has no earlier beat to
+ * measure from, and the app beats about every 10 seconds while playing, so 30 covers a slow network.
+ */
+export const HEARTBEAT_FIRST_BEAT_SECONDS = 30;
+
+/** How far past the lecture's end a segment or position may reach: players report the last frame loosely. */
+export const HEARTBEAT_END_TOLERANCE_SECONDS = 1;
+
 const seconds = (name: string) =>
   z
     .number({ message: `${name} must be a number of seconds.` })

@@ -6,10 +6,13 @@ import type { z } from 'zod';
 /** Who may call a route: the levels the auth plugin checks (`plugins/auth.ts`). */
 type Access = NonNullable<FastifyContextConfig['access']>;
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+/** What a route may add to its access level: see `FastifyContextConfig` in `plugins/auth.ts`. */
+type AccessOptions = Omit<FastifyContextConfig, 'access'>;
 type RouteOptions = <S extends FastifySchema>(
   access: Access,
   schema: S,
-) => { config: { access: Access }; schema: S & { tags: string[] } };
+  options?: AccessOptions,
+) => { config: { access: Access } & AccessOptions; schema: S & { tags: string[] } };
 
 /**
  * A module's routes under its OpenAPI tag. `register` declares them with `route(access, schema)`:
@@ -18,7 +21,10 @@ type RouteOptions = <S extends FastifySchema>(
  * documents the answer, and types both for the handler.
  */
 export function moduleRoutes(tag: string, register: (app: ZodApp, route: RouteOptions) => Promise<void>) {
-  const route: RouteOptions = (access, schema) => ({ config: { access }, schema: { tags: [tag], ...schema } });
+  const route: RouteOptions = (access, schema, options) => ({
+    config: { ...options, access },
+    schema: { tags: [tag], ...schema },
+  });
   const plugin: FastifyPluginAsyncZod = (app) => register(app, route);
   return plugin;
 }

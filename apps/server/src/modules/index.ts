@@ -21,7 +21,7 @@ import { staffRoutes } from './staff/routes.js';
 import { studentCourseRoutes } from './student-app/course-routes.js';
 import { studentExamsRoutes } from './student-app/exam-routes.js';
 import { studentAppPlugin } from './student-app/plugin.js';
-import { studentAppRoutes } from './student-app/routes.js';
+import { studentAppRoutes, viewingRoutes } from './student-app/routes.js';
 import { studentsPlugin } from './students/plugin.js';
 import { studentsRoutes } from './students/routes.js';
 import { submissionsPlugin } from './submissions/plugin.js';
@@ -69,6 +69,7 @@ export const moduleRoutes = [
   questionsRoutes,
   markingRoutes,
   studentAppRoutes,
+  viewingRoutes,
   studentCourseRoutes,
   studentExamsRoutes,
 ];

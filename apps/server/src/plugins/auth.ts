@@ -16,6 +16,12 @@ export type Access = 'public' | 'authenticated' | 'student' | 'staff' | 'superad
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The token may also come as the JSON body's `token`, for a call the students' app makes with
+     * `navigator.sendBeacon` as its page closes, which cannot set an Authorization header. A header,
+     * when sent, is still the one checked.
+     */
+    bodyToken?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -82,15 +88,27 @@ export class TokenService {
 
 const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 
-/** Resolves the bearer token to a live account; a token from an ended session is no token. */
-async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const claims = await app.tokens.verify(header.slice('Bearer '.length).trim());
+/** Resolves a session token to a live account; a token from an ended session is no token. */
+async function principalOf(app: FastifyInstance, token: string): Promise<Principal | null> {
+  const claims = await app.tokens.verify(token);
   if (!claims) return null;
   const account = await app.accounts.findSession(claims.accountId);
   if (!account || account.sessionVersion !== claims.sessionVersion) return null;
   return { id: account.id, username: account.username, role: account.role };
+}
+
+/** The bearer token of the Authorization header, resolved; null without one. */
+function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return Promise.resolve(null);
+  return principalOf(app, header.slice('Bearer '.length).trim());
+}
+
+/** The `token` of a parsed JSON body, if it is one; anything else is no token. */
+function bodyTokenOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('token' in body)) return null;
+  const { token } = body;
+  return typeof token === 'string' ? token : null;
 }
 
 export function checkAccess(access: Access, principal: Principal | null): void {
@@ -127,9 +145,19 @@ export async function accessControl(app: FastifyInstance, table: RouteInfo[]) {
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
+    const { access, bodyToken } = request.routeOptions.config;
     if (!access) return;
+    // Without a header, a body-token route is checked once its body is parsed (preValidation), still
+    // before its schema or handler sees anything.
+    if (bodyToken && request.headers.authorization === undefined) return;
     request.principal = await resolvePrincipal(app, request);
+    checkAccess(access, request.principal);
+  });
+  app.addHook('preValidation', async (request) => {
+    const { access, bodyToken } = request.routeOptions.config;
+    if (!access || !bodyToken || request.headers.authorization !== undefined) return;
+    const token = bodyTokenOf(request.body);
+    request.principal = token === null ? null : await principalOf(app, token);
     checkAccess(access, request.principal);
   });
 }

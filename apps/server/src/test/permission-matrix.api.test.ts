@@ -63,6 +63,9 @@ const matrix: Record<string, Row> = {
   'GET /api/me/courses/:id/resources': { expect: [401, 404, 403, 403] },
   'GET /api/me/courses/:id/upcoming': { expect: [401, 404, 403, 403] },
   'POST /api/api/watchtime': { body: {}, expect: [401, 400, 403, 403] },
+  // Reachable without a header (the token may be in the body): still only a student gets past.
+  'POST /api/me/lectures/:id/heartbeat': { body: {}, expect: [401, 400, 403, 403] },
+  'GET /api/me/lectures/:id/resume': { expect: [401, 404, 403, 403] },
   // Exams and questions (their /api/v1 paths under the API prefix). A JSON body where a
   // form is expected is a 400 for staff.
   'GET /api/api/v1/exams/course/:courseId/all': { expect: [401, 403, 404, 404] },

@@ -17,7 +17,8 @@ export const watchTime = pgTable(
     /**
      * A viewing reported by heartbeats from the students' app: the parts of the lecture played, as
      * merged [from, to] second ranges (watchedDuration is their total), where playback stood at the
-     * last beat, and when that beat came; the viewing's key is made by the app when playback starts,
+     * last beat, and when the last beat that added played seconds came (a pause report leaves it: see
+     * WatchTimeService.beat); the viewing's key is made by the app when playback starts,
      * so every beat of one viewing (a retried one, a beacon sent as the page closes) finds the same
      * row. All null for a record posted whole (POST /watchtime).
      */

@@ -1,7 +1,9 @@
 import { idParamSchema } from '@valence/contract';
+import type { FastifyInstance } from 'fastify';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from './examples.js';
+import { viewingExamples } from './viewing-examples.js';
 
 /** The students' app's own calls, for students only: every answer is about the signed-in student alone. */
 export const studentAppRoutes = moduleRoutes('student app', async (app, route) => {
@@ -33,5 +35,57 @@ export const studentAppRoutes = moduleRoutes('student app', async (app, route) =
     }),
     async (request, reply) =>
       reply.status(201).send(await app.studentApp.recordWatch(requirePrincipal(request), request.body)),
+  );
+});
+
+/**
+ * The largest heartbeat body: 200 segments and a token fit in a tenth of it. Small, because the
+ * body of a call without an Authorization header is read before its token can be checked.
+ */
+const HEARTBEAT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * `navigator.sendBeacon(url, string)` sends its JSON as text/plain;charset=UTF-8, and a page cannot
+ * make it send anything else without a CORS preflight: in this scope only, such a body is read as
+ * JSON by Fastify's own parser (same refusals of bad JSON and prototype keys).
+ */
+function readTextAsJson(app: FastifyInstance) {
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+}
+
+/** A viewing's heartbeats and where to resume: students only, in a scope of their own (`readTextAsJson`). */
+export const viewingRoutes = moduleRoutes('student app', async (app, route) => {
+  readTextAsJson(app);
+
+  app.post(
+    '/me/lectures/:id/heartbeat',
+    {
+      ...route(
+        'student',
+        {
+          summary:
+            'Report the parts of a lecture played since the last beat; the token may come in the body (sendBeacon)',
+          params: idParamSchema,
+          body: viewingExamples.heartbeatBody,
+          response: { 200: viewingExamples.heartbeatAnswer, ...errors(400, 401, 403, 404, 409) },
+        },
+        { bodyToken: true },
+      ),
+      bodyLimit: HEARTBEAT_BODY_LIMIT,
+    },
+    (request) => {
+      const { token: _token, ...beat } = request.body;
+      return app.studentApp.heartbeat(requirePrincipal(request), request.params.id, beat);
+    },
+  );
+
+  app.get(
+    '/me/lectures/:id/resume',
+    route('student', {
+      summary: 'Where my latest viewing of the lecture stopped (null when I have none)',
+      params: idParamSchema,
+      response: { 200: viewingExamples.resumePoint, ...errors(403, 404) },
+    }),
+    (request) => app.studentApp.resumePoint(requirePrincipal(request), request.params.id),
   );
 });

@@ -1,7 +1,10 @@
 import {
   type Course,
+  type Heartbeat,
+  type HeartbeatAnswer,
   type RecordWatch,
   type Resource,
+  type ResumePoint,
   WATCH_MARGIN_SECONDS,
   type WatchRecord,
 } from '@valence/contract';
@@ -49,10 +52,7 @@ export class StudentAppService {
    * report beyond that is a broken or dishonest client, and would inflate the tutor's figures).
    */
   async recordWatch(student: Principal, input: RecordWatch): Promise<WatchRecord> {
-    const lecture = await this.resources.findLecture(input.resourceId);
-    if (!lecture) throw notFound('Resource not found.');
-    if (!(await this.enrollments.isActive(student.id, lecture.courseId))) throw forbidden(NOT_ENROLLED);
-    if (!lecture.live) throw forbidden('This lecture is not available now.');
+    const lecture = await this.watchableLecture(student, input.resourceId);
     const most = lecture.duration + WATCH_MARGIN_SECONDS;
     if (input.watchedDuration > most) {
       throw badRequest(
@@ -60,5 +60,26 @@ export class StudentAppService {
       );
     }
     return this.watchTime.record(student.id, lecture, input.watchedDuration);
+  }
+
+  /** A heartbeat of a viewing of a lecture the student may watch now (the rules: WatchTimeService.beat). */
+  async heartbeat(student: Principal, lectureId: number, beat: Omit<Heartbeat, 'token'>): Promise<HeartbeatAnswer> {
+    const lecture = await this.watchableLecture(student, lectureId);
+    return this.watchTime.beat(student.id, lecture, beat);
+  }
+
+  /** Where the student's latest viewing of the lecture stopped, for the player to start there. */
+  async resumePoint(student: Principal, lectureId: number): Promise<ResumePoint> {
+    await this.watchableLecture(student, lectureId);
+    return this.watchTime.resumePoint(student.id, lectureId);
+  }
+
+  /** A lecture of one of the student's active courses that is live now: else 404 or 403. */
+  private async watchableLecture(student: Principal, lectureId: number) {
+    const lecture = await this.resources.findLecture(lectureId);
+    if (!lecture) throw notFound('Resource not found.');
+    if (!(await this.enrollments.isActive(student.id, lecture.courseId))) throw forbidden(NOT_ENROLLED);
+    if (!lecture.live) throw forbidden('This lecture is not available now.');
+    return lecture;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
@@ -78,5 +78,71 @@ export function deleteRecord(db: DbOrTx, id: number) {
     .delete(watchTime)
     .where(eq(watchTime.id, id))
     .returning({ id: watchTime.id, studentId: watchTime.studentId, videoName: watchTime.videoName })
+    .then((rows) => rows[0]);
+}
+
+/**
+ * A heartbeat viewing, locked until the transaction ends so two beats of it take turns and neither
+ * loses the other's segments. `elapsed` is the seconds since its last playing beat by the database's
+ * clock, the same for every server behind a load balancer.
+ */
+export function lockViewing(db: DbOrTx, studentId: number, viewingKey: string) {
+  return db
+    .select({
+      id: watchTime.id,
+      resourceId: watchTime.resourceId,
+      segments: watchTime.segments,
+      watchedDuration: watchTime.watchedDuration,
+      elapsed: sql<number | null>`extract(epoch from (clock_timestamp() - ${watchTime.beatAt}))`.mapWith(Number),
+    })
+    .from(watchTime)
+    .where(and(eq(watchTime.studentId, studentId), eq(watchTime.viewingKey, viewingKey)))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+/** A viewing's first beat; undefined when a beat of the same viewing created it meanwhile. */
+export function insertViewing(
+  db: DbOrTx,
+  values: Pick<
+    typeof watchTime.$inferInsert,
+    'studentId' | 'resourceId' | 'videoName' | 'viewingKey' | 'segments' | 'watchedDuration' | 'position'
+  >,
+) {
+  return db
+    .insert(watchTime)
+    .values({ ...values, timestamp: sql`clock_timestamp()`, beatAt: sql`clock_timestamp()` })
+    .onConflictDoNothing({ target: [watchTime.studentId, watchTime.viewingKey] })
+    .returning({ id: watchTime.id })
+    .then((rows) => rows[0]);
+}
+
+/** A later beat: the merged segments and their total, the position; `played` moves the beat time. */
+export function updateViewing(
+  db: DbOrTx,
+  id: number,
+  values: { segments: [number, number][]; watchedDuration: number; position: number; played: boolean },
+) {
+  return db
+    .update(watchTime)
+    .set({
+      segments: values.segments,
+      watchedDuration: values.watchedDuration,
+      position: values.position,
+      ...(values.played ? { beatAt: sql`clock_timestamp()` } : {}),
+    })
+    .where(eq(watchTime.id, id));
+}
+
+/** Where the student's latest heartbeat viewing of the lecture stood; undefined when there is none. */
+export function latestPosition(db: DbOrTx, studentId: number, resourceId: number) {
+  return db
+    .select({ position: watchTime.position })
+    .from(watchTime)
+    .where(
+      and(eq(watchTime.studentId, studentId), eq(watchTime.resourceId, resourceId), isNotNull(watchTime.viewingKey)),
+    )
+    .orderBy(desc(watchTime.beatAt), desc(watchTime.id))
+    .limit(1)
     .then((rows) => rows[0]);
 }

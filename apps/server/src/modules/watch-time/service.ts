@@ -1,13 +1,37 @@
-import { instantOf, type Page, sortOf, type WatchRecord, type WatchTimeQuery } from '@valence/contract';
+import {
+  HEARTBEAT_END_TOLERANCE_SECONDS,
+  HEARTBEAT_FIRST_BEAT_SECONDS,
+  HEARTBEAT_SLACK_SECONDS,
+  type Heartbeat,
+  type HeartbeatAnswer,
+  instantOf,
+  type Page,
+  type ResumePoint,
+  sortOf,
+  type WatchRecord,
+  type WatchTimeQuery,
+} from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountsService } from '../accounts/service.js';
 import * as repo from './repository.js';
+import { clampSegments, mergeSegments, unionLength } from './segments.js';
+
+/**
+ * Separate parts one viewing may hold. An honest viewing has a few (one per seek); the cap keeps a
+ * client sending thousands of slivers from growing a row without end.
+ */
+export const MAX_VIEWING_SEGMENTS = 1000;
+
+/** The lecture a heartbeat is about, as the resources module reports it. */
+export type BeatLecture = { id: number; name: string; duration: number };
+
+const seconds = (value: number) => `${Math.round(value * 10) / 10}`;
 
 const toRecord = (row: { id: number; videoName: string; timestamp: Date; watchedDuration: number }): WatchRecord => ({
   id: row.id,
@@ -81,6 +105,93 @@ export class WatchTimeService {
         timestamp: new Date(),
       }),
     );
+  }
+
+  /**
+   * One heartbeat of a viewing: its first beat creates the record, later ones add their segments to
+   * it. A refused beat changes nothing. The rules:
+   * - every segment lies within the lecture (a hair past the end is cut off), and so does the position;
+   * - no faster than real time: the seconds played in this beat (its segments' union) are at most the
+   *   wall-clock seconds since the viewing's last playing beat plus the slack; a first beat has no
+   *   earlier beat, so it may report HEARTBEAT_FIRST_BEAT_SECONDS plus the slack;
+   * - the record's watchedDuration is the union of every segment of the viewing, so a part watched
+   *   twice counts once, and it never exceeds the lecture's length.
+   * Only a beat that adds seconds not counted yet moves the viewing's beat time. A pause report (no
+   * segments) moves only the position: were it to restart the clock, the seconds played between the
+   * last beat and the pause, reported by the next beat, would be measured against the short time
+   * since the pause and refused. Over a viewing the counted seconds still never outrun the wall
+   * clock, since every counted second is measured against time no other beat has used. A beat whose
+   * segments are all counted already (a retry whose answer was lost, a re-watch) is taken the same
+   * way: it cannot add a second, so it is not refused for speed.
+   */
+  async beat(studentId: number, lecture: BeatLecture, beat: Omit<Heartbeat, 'token'>): Promise<HeartbeatAnswer> {
+    const { duration } = lecture;
+    const limit = duration + HEARTBEAT_END_TOLERANCE_SECONDS;
+    for (const [from, to] of beat.segments) {
+      if (!(from < to)) throw badRequest(`A segment must end after it starts: [${from}, ${to}] does not.`);
+      if (to > limit) {
+        throw badRequest(`Segment [${from}, ${to}] is out of range: the lecture is ${seconds(duration)} seconds long.`);
+      }
+    }
+    if (beat.position > limit) {
+      throw badRequest(`position ${beat.position} is out of range: the lecture is ${seconds(duration)} seconds long.`);
+    }
+    const segments = mergeSegments(clampSegments(beat.segments, duration));
+    const played = unionLength(segments);
+    const position = Math.min(beat.position, duration);
+    const tooFast = (allowed: number) =>
+      badRequest(
+        `This heartbeat reports ${seconds(played)} seconds played, more than the ${seconds(allowed)} seconds that passed since the viewing's last heartbeat: it is not counted.`,
+      );
+
+    return this.db.transaction(async (tx) => {
+      let viewing = await repo.lockViewing(tx, studentId, beat.viewingKey);
+      if (!viewing) {
+        const allowed = HEARTBEAT_FIRST_BEAT_SECONDS + HEARTBEAT_SLACK_SECONDS;
+        if (played > allowed) throw tooFast(allowed);
+        const watchedDuration = Math.min(played, duration);
+        const created = await repo.insertViewing(tx, {
+          studentId,
+          resourceId: lecture.id,
+          videoName: lecture.name,
+          viewingKey: beat.viewingKey,
+          segments,
+          watchedDuration,
+          position,
+        });
+        if (created) return { watchedDuration };
+        // Another beat of this viewing created it meanwhile: this one is a later beat after all.
+        viewing = await repo.lockViewing(tx, studentId, beat.viewingKey);
+        if (!viewing) throw conflict('This viewing changed meanwhile; send the heartbeat again.');
+      }
+      if (viewing.resourceId !== lecture.id) {
+        throw conflict('This viewingKey belongs to a viewing of another lecture; start a new viewing.');
+      }
+      const stored = viewing.segments ?? [];
+      const union = mergeSegments([...stored, ...segments]);
+      const watchedDuration = Math.min(unionLength(union), duration);
+      const adds = watchedDuration > viewing.watchedDuration;
+      if (adds) {
+        const allowed = Math.max(0, viewing.elapsed ?? 0) + HEARTBEAT_SLACK_SECONDS;
+        if (played > allowed) throw tooFast(allowed);
+        if (union.length > MAX_VIEWING_SEGMENTS) {
+          throw badRequest(`This viewing has more than ${MAX_VIEWING_SEGMENTS} separate parts; start a new viewing.`);
+        }
+      }
+      await repo.updateViewing(tx, viewing.id, {
+        segments: adds ? union : stored,
+        watchedDuration: adds ? watchedDuration : viewing.watchedDuration,
+        position,
+        played: adds,
+      });
+      return { watchedDuration: adds ? watchedDuration : viewing.watchedDuration };
+    });
+  }
+
+  /** Where the student's latest heartbeat viewing of the lecture stopped; null when they have none. */
+  async resumePoint(studentId: number, lectureId: number): Promise<ResumePoint> {
+    const latest = await repo.latestPosition(this.db, studentId, lectureId);
+    return { position: latest?.position ?? null };
   }
 
   async delete(actor: Principal, id: number): Promise<void> {
