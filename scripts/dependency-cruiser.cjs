@@ -23,6 +23,8 @@ module.exports = {
         path: '^apps/web/src/',
         pathNot: [
           '^apps/web/src/learn/',
+          // Test helpers never reach a bundle.
+          '^apps/web/src/test/',
           '^apps/web/src/lib/form\\.ts$',
           '^apps/web/src/components/chem-(text\\.tsx|render\\.ts)$',
         ],
@@ -34,6 +36,13 @@ module.exports = {
       comment: "Staff never download the students' app.",
       from: { path: '^apps/web/src/', pathNot: '^apps/web/src/learn/' },
       to: { path: '^apps/web/src/learn/' },
+    },
+    {
+      name: 'learn-lib-below-features',
+      severity: 'error',
+      comment: "The students' app's lib serves its features and screens; it never imports them.",
+      from: { path: '^apps/web/src/learn/lib/' },
+      to: { path: '^apps/web/src/learn/(features|app)/' },
     },
     {
       name: 'learn-features-apart',
