@@ -221,6 +221,35 @@ describe('POST /me/lectures/{id}/heartbeat', () => {
     expect(await viewing(key)).toEqual(before);
   });
 
+  it.each([
+    ['an array', '[1, 2]'],
+    ['null', 'null'],
+    ['a bare number', '42'],
+    ['a huge number', `{"viewingKey": "${randomUUID()}", "segments": [[0, 1e400]], "position": 1}`],
+    ['a segment of three numbers', `{"viewingKey": "${randomUUID()}", "segments": [[0, 1, 2]], "position": 1}`],
+    ['a segment of strings', `{"viewingKey": "${randomUUID()}", "segments": [["0", "1"]], "position": 1}`],
+    ['a prototype key', `{"viewingKey": "${randomUUID()}", "segments": [], "position": 1, "__proto__": {"x": 1}}`],
+    ['a token that is a number', `{"viewingKey": "${randomUUID()}", "segments": [], "position": 1, "token": 7}`],
+  ])('answers a body that is %s with 400, never 500', async (_name, payload) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/me/lectures/${lecture.live}/heartbeat`,
+      headers: { ...pupil.headers, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().message).toEqual(expect.any(String));
+  });
+
+  it('answers a viewing of more than 200 segments in one beat with 400', async () => {
+    const segments = Array.from({ length: 201 }, (_, i) => [i * 0.5, i * 0.5 + 0.01]);
+    expectMessage(
+      await beat(lecture.live as number, { viewingKey: randomUUID(), segments, position: 1 }),
+      400,
+      'Too many segments in one heartbeat.',
+    );
+  });
+
   it('takes a pause report without restarting the clock the next playing beat is measured against', async () => {
     const key = randomUUID();
     await ok(await beat(lecture.live as number, { viewingKey: key, segments: [[0, 10]], position: 10 }), 10);
