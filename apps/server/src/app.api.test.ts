@@ -246,6 +246,8 @@ describe('serving the web app', () => {
       expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
       expect(answer.headers['content-security-policy']).toContain('frame-src https://www.youtube.com');
+      // The students' app's YouTube player: the IFrame API script, and nothing else from outside.
+      expect(answer.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/www\.youtube\.com(;|$)/);
     }
   });
 });

@@ -92,12 +92,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   securityHeaders(app, {
-    // The SPA loads only its own bundles; inline styles are Mantine's CSS variables; media may come
-    // from the S3 store or YouTube.
+    // The SPA loads only its own bundles, and the students' app YouTube's IFrame API (its loader and
+    // the player script it pulls in both come from www.youtube.com); inline styles are Mantine's CSS
+    // variables; media may come from the S3 store or YouTube.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.youtube.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
