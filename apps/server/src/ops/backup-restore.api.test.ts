@@ -360,6 +360,10 @@ describe('backup and restore, as processes beside a running server', () => {
     expect(seeded).toContain(`is held by \`npm start\` (pid ${server.pid}`);
     expect(seeded).toContain('running this through it');
     expect(seeded).toMatch(/Done in [\d.]+ s/);
+    // Last, one student to try the students' app as.
+    expect(seeded).toMatch(
+      /Try the students' app: http:\/\/localhost:\d+\/learn\/login\n {2}username \S+ {2}password \S+/,
+    );
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect((await call(server.base, 'GET', '/api/courses', token)).body).toHaveLength(6);

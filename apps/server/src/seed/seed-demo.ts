@@ -10,6 +10,7 @@ import { isEntryPoint, runCommand } from '../lib/run-command.js';
 import { AccountsService } from '../modules/accounts/service.js';
 import { consoleIo, type OpsCommand, runOpsCommand, TOLD_ERRORS } from '../ops/ops-command.js';
 import type { OpsIo } from '../ops/ops-io.js';
+import { findAppStudent } from './app-student.js';
 import { MAX_SCALE } from './plan.js';
 import { type SeedCounts, SeedRefused, seedDemo, seedPlan } from './seed.js';
 import { DEFAULT_STUDENT_PASSWORD, LABELS, number, usage } from './seed-usage.js';
@@ -133,9 +134,35 @@ export const seedDemoCommand: OpsCommand = {
         `\nTheir marks: exam identifier ${result.sampleIdentifier} (the portal's Marks summary, or GET /api/v1/submissions/student/{id}/exam-score/${result.sampleIdentifier} as the student).`,
       );
     }
+    await printAppStudent(io, database.db, `http://localhost:${config.port}/learn/login`, {
+      password: studentPassword,
+      fallback: result.sampleStudent,
+    });
     return 0;
   },
 };
+
+/** Last, so it is what a person trying the students' app sees without scrolling back. */
+async function printAppStudent(
+  io: OpsIo,
+  db: Db,
+  url: string,
+  { password, fallback }: { password: string; fallback: string },
+) {
+  const found = await findAppStudent(db);
+  io.out(`\nTry the students' app: ${url}`);
+  if (found) {
+    const due = `${found.dueDate.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    io.out(`  username ${found.username}  password ${password}`);
+    io.out(`  enrolled in ${found.courseTitle}: lectures live now, "${found.examTitle}" open until ${due}`);
+    return;
+  }
+  // The demo's dates are fixed, so long after they were chosen every paper is past its due date.
+  io.out(`  username ${fallback}  password ${password}`);
+  io.out(
+    '  (no demo MCQ paper is open any more: the demo data has fixed dates. Publish an MCQ exam due later in the portal to have one to sit.)',
+  );
+}
 
 /** The superadmin to print: created now as the server's first start would, or the one there is. */
 async function ensureAdmin(db: Db, config: Config) {

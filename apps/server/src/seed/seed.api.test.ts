@@ -15,6 +15,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { useTestApp } from '../test/harness.js';
+import { findAppStudent } from './app-student.js';
 import { generateDemo } from './generate.js';
 import { demoPlan } from './plan.js';
 import { SeedRefused, seedDemo, seedPlan } from './seed.js';
@@ -273,6 +274,48 @@ describe('demo seed', () => {
     expect(score.statusCode, score.body).toBe(200);
     expect(score.json()).toMatchObject({ mcqPublished: true, traditionalPublished: true });
     expect(score.json().traditionalScore).toEqual(expect.any(Number));
+  });
+
+  it("names a student for the students' app with a live lecture and an MCQ paper still open", async () => {
+    // A fixed moment, as the data's dates are: the same data then names the same student.
+    const now = new Date('2026-11-25T00:00:00Z');
+    const found = await findAppStudent(t.database.db, now);
+    expect(found).not.toBeNull();
+    const app = found as NonNullable<typeof found>;
+    expect(app.dueDate.getTime()).toBeGreaterThan(now.getTime());
+    const db = t.database.db;
+    const [student] = await db.select().from(accounts).where(eq(accounts.username, app.username));
+    const [course] = await db.select().from(courses).where(eq(courses.title, app.courseTitle));
+    expect(student && course).toBeTruthy();
+    const [enrolment] = await db
+      .select({ status: enrollments.status })
+      .from(enrollments)
+      .where(and(eq(enrollments.studentId, student?.id as number), eq(enrollments.courseId, course?.id as number)));
+    expect(enrolment?.status).toBe('ACTIVE');
+    const live = await db
+      .select({ id: resources.id })
+      .from(resources)
+      .where(and(eq(resources.courseId, course?.id as number), lte(resources.liveAt, now)));
+    expect(live.length).toBeGreaterThan(0);
+    const open = await db
+      .select({ id: exams.id })
+      .from(exams)
+      .where(
+        and(
+          eq(exams.courseId, course?.id as number),
+          eq(exams.examType, 'MCQ'),
+          eq(exams.published, true),
+          gt(exams.dueDate, now),
+        ),
+      );
+    expect(open.length).toBeGreaterThan(0);
+    // The shared password signs them in, and the course is theirs in the students' app.
+    const signin = await t.signin(app.username, PASSWORD);
+    expect(signin.statusCode).toBe(200);
+    const mine = await t.call('GET', '/api/me/courses', { authorization: `Bearer ${signin.json().jwtToken}` });
+    expect(mine.json().map((c: { title: string }) => c.title)).toContain(app.courseTitle);
+    // Once every demo paper is past its due date there is nobody to name.
+    expect(await findAppStudent(db, new Date('2031-01-01T00:00:00Z'))).toBeNull();
   });
 
   it('shows the courses and the main class to staff through the API', async () => {
