@@ -1,4 +1,4 @@
-import type { Exam, StudentExam } from '@valence/contract';
+import type { Exam, StudentExam, StudentExamSummary } from '@valence/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { addQuestion, createExam, enrol, examAction, question } from './exams.js';
 import { type Login, useTestApp } from './harness.js';
@@ -66,13 +66,21 @@ it("runs a student's week: courses, lectures, the MCQ, a PART II script, the sco
   expect((await t.call('GET', '/api/api/watchtime/total/sanduni', tutor.headers)).json()).toBe(3000);
 
   // The MCQ: three of four right is 37.5 out of 50.
-  const exams: StudentExam[] = (await t.call('GET', '/api/me/exams', me)).json();
+  const exams: StudentExamSummary[] = (await t.call('GET', '/api/me/exams', me)).json();
   expect(exams.map((exam) => exam.examType)).toEqual(['MCQ', 'TRADITIONAL']);
-  const paper = exams[0] as StudentExam;
+  const paper: StudentExam = (await t.call('GET', `/api/me/exams/${exams[0]?.id}`, me)).json();
   const answers = paper.questions.map((q, i) => ({ questionId: q.id, optionId: q.options[i === 3 ? 0 : i]?.id }));
+  // Halfway through, the app saves the choices so far; the list shows the sitting begun.
+  const saved = await t.call('PUT', `${SUBMISSIONS}/exam/${mcq.id}/draft`, me, {
+    answers: answers.slice(0, 2),
+    revision: 1,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect((await t.call('GET', '/api/me/exams', me)).json()[0]).toMatchObject({ hasDraft: true, submitted: false });
   const sat = await t.call('POST', `${SUBMISSIONS}/exam/${mcq.id}/mcq`, me, { answers });
   expect(sat.statusCode, sat.body).toBe(201);
   expect(sat.json().mcqScore).toBe(37.5);
+  expect((await t.call('GET', '/api/me/exams', me)).json()[0]).toMatchObject({ hasDraft: false, submitted: true });
 
   // PART II: the paper, then the script.
   expect((await t.call('GET', `/api/api/v1/exams/${partTwo.id}/paper`, me)).statusCode).toBe(200);

@@ -165,8 +165,8 @@ describe('the OpenAPI page', () => {
     const exampleOf = (media: Media) => media.example ?? media.schema?.example ?? media.schema?.examples?.[0];
     const answer = (path: string, method: string, status = '200') =>
       exampleOf(spec.paths[path][method].responses[status].content['application/json']) as Record<string, unknown>;
-    const body = (path: string) =>
-      exampleOf(spec.paths[path].post.requestBody.content['application/json']) as Record<string, unknown>;
+    const body = (path: string, method = 'post') =>
+      exampleOf(spec.paths[path][method].requestBody.content['application/json']) as Record<string, unknown>;
 
     expect(body('/api/signin')).toHaveProperty('username');
     expect(answer('/api/signin', 'post')).toMatchObject({ roles: ['ROLE_STUDENT'] });
@@ -177,7 +177,12 @@ describe('the OpenAPI page', () => {
     expect(answer('/api/api/watchtime', 'post', '201')).toHaveProperty('videoName');
     const exams = answer('/api/me/exams', 'get');
     expect(exams).toHaveLength(1);
-    expect(JSON.stringify(exams)).not.toContain('isCorrect');
+    expect(exams).not.toHaveProperty('0.questions');
+    const exam = answer('/api/me/exams/{examId}', 'get');
+    expect(exam).toHaveProperty('questions');
+    expect(JSON.stringify(exam)).not.toContain('isCorrect');
+    expect(body('/api/api/v1/submissions/exam/{examId}/draft', 'put')).toHaveProperty('revision');
+    expect(answer('/api/api/v1/submissions/exam/{examId}/draft', 'get')).toHaveProperty('answers');
     expect(answer('/api/api/v1/exams/{id}/paper', 'get')).toHaveProperty('url');
     expect(body('/api/api/v1/submissions/exam/{examId}/mcq')).toHaveProperty('answers');
     expect(answer('/api/api/v1/submissions/exam/{examId}/mcq', 'post', '201')).toHaveProperty('mcqScore', 42);
