@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import { pageOrAll } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
-import type { SubmissionRow } from '../submissions/repository.js';
+import type { SubmissionRow } from '../submissions/service.js';
 import * as list from '../views/submission-list.js';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';

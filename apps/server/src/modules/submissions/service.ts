@@ -20,6 +20,9 @@ import { dueDrafts } from '../views/due-drafts.js';
 import { mine, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
+/** A submission as stored, for the modules that work on one through this service (marking). */
+export type { SubmissionRow } from './repository.js';
+
 export const NOT_ENROLLED = 'You are not enrolled in this course.';
 export const NO_PAPER = 'This exam has no paper: it is answered by choosing options.';
 export const ANSWERED_TWICE = 'Each question may be answered only once.';
