@@ -2,13 +2,16 @@ import {
   combinedTotalScore,
   type ExamScore,
   type MarksSummary,
+  type MyMarksPart,
+  type MyMarksPartTwo,
+  type MyMarksRow,
   type ScoreSummaryRow,
   STAFF_ROLES,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
-import { examsUnderIdentifier, type IdentifierRow, scoreRows } from '../views/marks.js';
+import { examsUnderIdentifier, examsUnderMyIdentifiers, type IdentifierRow, scoreRows } from '../views/marks.js';
 
 export const NO_EXAM_WITH_IDENTIFIER = 'No exam with that identifier.';
 export const NO_SUBMISSION_FOR_IDENTIFIER = 'No submission for this exam identifier.';
@@ -93,6 +96,47 @@ export class MarksService {
     }));
   }
 
+  /**
+   * The signed-in student's own marks: one row per identifier they submitted under, the most
+   * recently submitted first, each part only as far as it is published. One statement for all rows.
+   */
+  async myMarks(student: Principal): Promise<MyMarksRow[]> {
+    const rows = await examsUnderMyIdentifiers(this.deps.db, student.id);
+    const byIdentifier = new Map<string, IdentifierRow[]>();
+    for (const row of rows) {
+      const group = byIdentifier.get(row.exam.examIdentifier);
+      if (group) group.push(row);
+      else byIdentifier.set(row.exam.examIdentifier, [row]);
+    }
+    const latest = (group: IdentifierRow[]) =>
+      Math.max(...group.map((row) => row.submission?.submittedAt.getTime() ?? Number.NEGATIVE_INFINITY));
+    const groups = [...byIdentifier.entries()].sort(
+      ([a, left], [b, right]) => latest(right) - latest(left) || a.localeCompare(b),
+    );
+    return Promise.all(
+      groups.map(async ([examIdentifier, group]) => {
+        const mcq = myMcqPart(firstOf(group, 'MCQ'));
+        const partTwoRow = firstOf(group, 'TRADITIONAL');
+        const partTwo = myPartTwo(partTwoRow);
+        const paperKey = partTwo?.published ? (partTwoRow?.submission?.markedPaperKey ?? null) : null;
+        return {
+          examIdentifier,
+          mcq,
+          partTwo: partTwo && {
+            ...partTwo,
+            markedPaperUrl: await this.deps.submissions.files.link(
+              paperKey,
+              student.username,
+              examIdentifier,
+              'marked',
+            ),
+          },
+          combinedTotalScore: combinedTotalScore(mcq?.score, partTwo?.score),
+        };
+      }),
+    );
+  }
+
   /** Staff's full picture of one student under one identifier, unpublished marks included. */
   async marksSummary(studentId: number, identifier: string): Promise<MarksSummary> {
     const student = await this.student(studentId);
@@ -128,6 +172,37 @@ export class MarksService {
       totalScore: combinedTotalScore(mcqSubmission?.mcqScore, partTwoSubmission?.traditionalScore),
     };
   }
+}
+
+/**
+ * A part as its student may see it, or null when they cannot know of it: an exam they did not
+ * submit that is unpublished (never revealed) or whose content is deleted.
+ */
+function myPart(row: IdentifierRow | undefined, published: boolean, score: number | null): MyMarksPart | null {
+  if (!row) return null;
+  const submission = row.submission;
+  if (!submission && (!row.exam.published || row.exam.contentDeleted)) return null;
+  const visible = !!submission && published;
+  const shownScore = visible ? score : null;
+  return {
+    examId: row.exam.id,
+    examTitle: row.exam.title,
+    status: !submission ? 'Not Submitted' : shownScore !== null ? 'Marked' : 'Submitted',
+    published,
+    submittedAt: submission?.submittedAt.toISOString() ?? null,
+    score: shownScore,
+    feedback: visible ? submission.instructorFeedback : null,
+  };
+}
+
+/** The MCQ part: its score and feedback once the exam is published. */
+const myMcqPart = (row: IdentifierRow | undefined) =>
+  myPart(row, row?.exam.published ?? false, row?.submission?.mcqScore ?? null);
+
+/** The PART II part: score, grade and feedback once its marks are published (the paper link is added after). */
+function myPartTwo(row: IdentifierRow | undefined): Omit<MyMarksPartTwo, 'markedPaperUrl'> | null {
+  const part = myPart(row, row?.exam.gradesPublished ?? false, row?.submission?.traditionalScore ?? null);
+  return part && { ...part, grade: letterGrade(part.score) };
 }
 
 /** Over the parts the identifier has: all marked, some marked, submitted but none marked, or nothing. */

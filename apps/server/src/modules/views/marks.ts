@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { exams, submissions } from '../../db/schema.js';
 
@@ -21,6 +21,20 @@ export type IdentifierRow = {
   submission: typeof submissions.$inferSelect | null;
 };
 
+/** An `IdentifierRow`'s columns: the exam's and the student's submission's. */
+const identifierColumns = () => ({
+  exam: {
+    id: exams.id,
+    title: exams.title,
+    examType: exams.examType,
+    published: exams.published,
+    gradesPublished: exams.gradesPublished,
+    contentDeleted: exams.contentDeleted,
+    examIdentifier: exams.examIdentifier,
+  },
+  submission: getTableColumns(submissions),
+});
+
 /**
  * Every exam under the identifier with the student's submission of it: first those the student
  * submitted, then those whose content is still there, then the newest. The first of each type is
@@ -28,18 +42,7 @@ export type IdentifierRow = {
  */
 export function examsUnderIdentifier(db: DbOrTx, studentId: number, identifier: string): Promise<IdentifierRow[]> {
   return db
-    .select({
-      exam: {
-        id: exams.id,
-        title: exams.title,
-        examType: exams.examType,
-        published: exams.published,
-        gradesPublished: exams.gradesPublished,
-        contentDeleted: exams.contentDeleted,
-        examIdentifier: exams.examIdentifier,
-      },
-      submission: getTableColumns(submissions),
-    })
+    .select(identifierColumns())
     .from(exams)
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
     .where(eq(exams.examIdentifier, identifier))
@@ -71,4 +74,28 @@ export function scoreRows(db: DbOrTx, studentId: number, publishedOnly: boolean)
     .where(eq(submissions.studentId, studentId))
     .groupBy(exams.examIdentifier)
     .orderBy(desc(sql`max(${submissions.submittedAt})`), asc(exams.examIdentifier));
+}
+
+/**
+ * Every exam under each identifier the student has a submission under, with the student's
+ * submission of it (null when none), in one statement for the student's own marks page: grouped by
+ * identifier, and within one in `examsUnderIdentifier`'s order (the first of each type counts).
+ */
+export function examsUnderMyIdentifiers(db: DbOrTx, studentId: number): Promise<IdentifierRow[]> {
+  const mine = db
+    .selectDistinct({ identifier: exams.examIdentifier })
+    .from(submissions)
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .where(eq(submissions.studentId, studentId));
+  return db
+    .select(identifierColumns())
+    .from(exams)
+    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
+    .where(inArray(exams.examIdentifier, mine))
+    .orderBy(
+      asc(exams.examIdentifier),
+      desc(sql`${submissions.id} is not null`),
+      asc(exams.contentDeleted),
+      desc(exams.id),
+    );
 }
