@@ -11,6 +11,7 @@ import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { markingPlugin, marksPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
+import { studentMarksRoutes } from './marking/student-routes.js';
 import { questionsPlugin } from './questions/plugin.js';
 import { questionsRoutes } from './questions/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
@@ -72,4 +73,5 @@ export const moduleRoutes = [
   viewingRoutes,
   studentCourseRoutes,
   studentExamsRoutes,
+  studentMarksRoutes,
 ];
