@@ -100,7 +100,6 @@ const matrix: Record<string, Row> = {
   'POST /api/api/v1/submissions/exam/:examId/mcq': { body: {}, expect: [401, 400, 403, 403] },
   'POST /api/api/v1/submissions/exam/:examId/upload': { body: {}, expect: [401, 404, 403, 403] },
   'GET /api/me/marks': { expect: [401, 200, 403, 403] },
-  'GET /api/me/marks': { expect: [401, 200, 403, 403] },
   // tus: a creation without Upload-Length, and requests for an upload that does not exist.
   'POST /api/uploads': { headers: tus, expect: [401, 403, 400, 400] },
   'OPTIONS /api/uploads': { headers: tus, expect: [401, 403, 204, 204] },
