@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SigninResponse, signinResponseSchema } from '@valence/contract';
+import { type ChangeOwnPassword, type SigninResponse, signinResponseSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
 import { writeSession } from '../../../lib/session';
-
-export type ChangePassword = { currentPassword: string; newPassword: string };
 
 /**
  * Changes the student's own password. The server ends every other session of the account and
  * answers a fresh token for this device, which replaces the old one so the student stays signed in.
  */
-export async function changePassword(body: ChangePassword): Promise<SigninResponse> {
+export async function changePassword(body: ChangeOwnPassword): Promise<SigninResponse> {
   const answer = await api<SigninResponse>('/me/password', { method: 'POST', body }, signinResponseSchema);
   writeSession({ token: answer.jwtToken, roles: answer.roles });
   return answer;

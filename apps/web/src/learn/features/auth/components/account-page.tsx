@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '@valence/contract';
+import { changeOwnPasswordSchema } from '@valence/contract';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../../../lib/form';
@@ -11,19 +11,16 @@ export const PASSWORD_CHANGED =
   'Your password has been changed. You stay signed in here; other devices are signed out.';
 export const SIGNED_OUT_BY_YOU = 'You have signed out.';
 
+// The server's own rules for the change, and a second typing of the new password to catch a slip.
 const passwordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, { message: 'Please enter your current password.' }),
-    newPassword: newPasswordSchema,
-    confirmPassword: z.string(),
+  .object({ ...changeOwnPasswordSchema.shape, confirmPassword: z.string() })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must be different from the current one.',
   })
   .refine((value) => value.confirmPassword === value.newPassword, {
     path: ['confirmPassword'],
     message: 'The two new passwords do not match.',
-  })
-  .refine((value) => value.newPassword !== value.currentPassword, {
-    path: ['newPassword'],
-    message: 'Your new password must differ from the current one.',
   });
 
 const FIELDS = [

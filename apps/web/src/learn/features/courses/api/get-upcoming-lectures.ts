@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { type UpcomingLecture, upcomingLectureSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
-
-const upcomingSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  duration: z.number(),
-  liveAt: z.string(),
-});
-export type UpcomingLecture = z.infer<typeof upcomingSchema>;
 
 /** The course's lectures not live yet, soonest first (no links until they are). */
 export const getUpcomingLectures = (courseId: number) =>
-  api<UpcomingLecture[]>(`/me/courses/${courseId}/upcoming`, {}, upcomingSchema.array());
+  api<UpcomingLecture[]>(`/me/courses/${courseId}/upcoming`, {}, upcomingLectureSchema.array());
 
 export const upcomingLecturesQuery = (courseId: number) =>
   queryOptions({
