@@ -1,4 +1,132 @@
-/** Placeholder until this screen is built. */
-export default function Page() {
-  return <p className="muted">This screen is being built.</p>;
+import './exams.css';
+import type { MySubmission, StudentExam } from '@valence/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { failureText } from '../../../lib/api';
+import { formatWhen, timeLeft, usePlatformZone } from '../../../lib/time';
+import { useMyExam } from '../api/get-my-exam';
+import { useNow } from '../model/countdown';
+import { isPastDue, TYPE_LABELS } from '../model/exam-status';
+import { McqSitting } from './mcq-sitting';
+import { PartTwoSitting } from './part-two-sitting';
+
+export const CLOSED = 'This exam has closed.';
+
+/**
+ * One exam: its header with the due time counting down, then the sitting (MCQ questions or the PART
+ * II hand-in), or where the student stands once it is submitted or closed.
+ */
+export default function ExamPage() {
+  const examId = Number(useParams().examId);
+  const exam = useMyExam(examId);
+  const zone = usePlatformZone();
+  const dueAt = exam.data ? new Date(exam.data.dueDate).getTime() : null;
+  const now = useNow(dueAt);
+  // The answer to this visit's submission: it alone may carry the mark.
+  const [submission, setSubmission] = useState<MySubmission | null>(null);
+  // The server's word when it refused a save or a submission (past due, submitted already).
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const closed = exam.data ? isPastDue(exam.data, now) : false;
+  const refetch = exam.refetch;
+  const onSubmitted = useCallback((answer: MySubmission) => {
+    setNotice(null);
+    setSubmission(answer);
+  }, []);
+  const onRefused = useCallback(
+    (message: string) => {
+      setNotice(message);
+      void refetch();
+    },
+    [refetch],
+  );
+  const askedAtClose = useRef(false);
+  useEffect(() => {
+    // At the due time the server hands a saved sitting in itself: ask again to show that.
+    if (closed && !askedAtClose.current) {
+      askedAtClose.current = true;
+      void refetch();
+    }
+  }, [closed, refetch]);
+
+  if (exam.isPending) return <p className="loading">Loading the exam…</p>;
+  if (exam.isError)
+    return (
+      <div>
+        <BackLink />
+        <p className="alert error" role="alert">
+          {failureText(exam.error, 'The exam could not be loaded. Please try again.')}
+        </p>
+        <button type="button" className="button secondary" onClick={() => void exam.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+
+  const data = exam.data;
+  const left = data.submitted ? null : timeLeft(data.dueDate, now);
+  return (
+    <div>
+      <BackLink />
+      <p className="small muted">
+        {data.courseTitle} · {TYPE_LABELS[data.examType]}
+      </p>
+      <h1>{data.title}</h1>
+      <p className="small">
+        Due {formatWhen(data.dueDate, zone)}
+        {left && <span className="countdown"> · {left} left</span>}
+      </p>
+      {data.description && <p className="muted small description">{data.description}</p>}
+      {notice && (
+        <p className="alert error" role="alert">
+          {notice}
+        </p>
+      )}
+      {data.examType === 'TRADITIONAL' ? (
+        <PartTwoSitting exam={data} />
+      ) : data.submitted || submission ? (
+        <SubmittedNote exam={data} submission={submission} zone={zone} />
+      ) : closed ? (
+        <p className="alert info">{CLOSED}</p>
+      ) : (
+        <McqSitting exam={data} onSubmitted={onSubmitted} onRefused={onRefused} />
+      )}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <p className="small">
+      <Link to="/exams">← Exams</Link>
+    </p>
+  );
+}
+
+function SubmittedNote({
+  exam,
+  submission,
+  zone,
+}: {
+  exam: StudentExam;
+  submission: MySubmission | null;
+  zone: string | undefined;
+}) {
+  const at = submission?.submittedAt ?? exam.submittedAt;
+  return (
+    <div className="alert ok" role="status">
+      <p>
+        <strong>Submitted</strong>
+        {at && ` ${formatWhen(at, zone)}`}
+      </p>
+      {submission && submission.mcqScore !== null && (
+        <p>
+          Your mark: <strong>{submission.mcqScore}</strong> out of 50
+        </p>
+      )}
+      <p className="small">
+        Your marks appear under <Link to="/marks">Marks</Link>.
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type McqAnswers, type MySubmission, mySubmissionSchema } from '@valence/contract';
+import { api } from '../../../lib/api';
+
+/** Hands in the MCQ answers: scored at once; the mark comes back only when the student may see it. */
+export const submitMcq = (examId: number, body: McqAnswers) =>
+  api<MySubmission>(`/api/v1/submissions/exam/${examId}/mcq`, { method: 'POST', body }, mySubmissionSchema);
+
+export const useSubmitMcq = (examId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: McqAnswers) => submitMcq(examId, body),
+    // Submitted or refused (past due, submitted already), the exam's state has moved on.
+    // (Not the draft read, which a sitting takes once when it opens.)
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['me', 'exams'], exact: true }),
+        queryClient.invalidateQueries({ queryKey: ['me', 'exams', examId], exact: true }),
+      ]);
+    },
+  });
+};

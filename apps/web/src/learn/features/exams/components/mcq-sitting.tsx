@@ -1,0 +1,265 @@
+import type { McqDraft, MySubmission, StudentExam, StudentQuestion } from '@valence/contract';
+import { memo, useEffect, useRef, useState } from 'react';
+import { ChemText } from '../../../../components/chem-text';
+import { ApiError, failureText } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useMcqDraft } from '../api/get-mcq-draft';
+import { useSubmitMcq } from '../api/submit-mcq';
+import { ownerOf, type SaveStatus } from '../model/draft-queue';
+import { useMcqSitting } from '../model/use-mcq-sitting';
+
+export const OFFLINE_KEPT = 'Offline — your answers are kept on this phone and will be sent when you are back online';
+export const CONFIRM_SUBMIT = 'Submit your answers? You cannot change them afterwards.';
+const LETTERS = 'ABCDEFGHIJ';
+
+type Props = {
+  exam: StudentExam;
+  onSubmitted: (submission: MySubmission) => void;
+  /** The server refused a save or the submission (past due, submitted already): its sentence. */
+  onRefused: (message: string) => void;
+};
+
+/** The MCQ sitting: starts once the server's saved choices are known, so none is shown stale. */
+export function McqSitting({ exam, onSubmitted, onRefused }: Props) {
+  const draft = useMcqDraft(exam.id, true);
+  const session = useSession();
+  const refusedDraft = draft.error instanceof ApiError && draft.error.status === 409 ? draft.error.message : null;
+  useEffect(() => {
+    // The server says the sitting is over (handed in at the due time): the page shows where it stands.
+    if (refusedDraft) onRefused(refusedDraft);
+  }, [refusedDraft, onRefused]);
+
+  if (draft.isPending) return <p className="loading">Loading your saved answers…</p>;
+  if (draft.isError)
+    return (
+      <div>
+        <p className="alert error" role="alert">
+          {failureText(draft.error, 'Your saved answers could not be loaded. Please try again.')}
+        </p>
+        <button type="button" className="button secondary" onClick={() => void draft.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  return (
+    <Questions
+      exam={exam}
+      server={draft.data}
+      owner={ownerOf(session?.token ?? '')}
+      onSubmitted={onSubmitted}
+      onRefused={onRefused}
+    />
+  );
+}
+
+function Questions({
+  exam,
+  server,
+  owner,
+  onSubmitted,
+  onRefused,
+}: Props & { server: McqDraft | null; owner: string }) {
+  const sitting = useMcqSitting({ examId: exam.id, owner, server });
+  const submit = useSubmitMcq(exam.id);
+  const [step, setStep] = useState<'answering' | 'review' | 'confirm'>('answering');
+  const reviewRef = useRef<HTMLHeadingElement>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const { status } = sitting;
+
+  useEffect(() => {
+    if (status.kind === 'refused' && status.status === 409) onRefused(status.message);
+  }, [status, onRefused]);
+  useEffect(() => {
+    // The new step takes the focus, so a screen reader (and a keyboard) follows it.
+    if (step === 'review') reviewRef.current?.focus();
+    if (step === 'confirm') confirmRef.current?.focus();
+  }, [step]);
+
+  const unanswered = exam.questions
+    .map((question, index) => ({ id: question.id, number: index + 1 }))
+    .filter((question) => !sitting.answers.has(question.id));
+
+  async function handIn() {
+    try {
+      const answer = await submit.mutateAsync({ answers: sitting.list() });
+      sitting.finish();
+      onSubmitted(answer);
+    } catch (error) {
+      setStep('answering');
+      if (error instanceof ApiError && error.status === 409) onRefused(error.message);
+    }
+  }
+
+  return (
+    <div>
+      <div className="sitting-bar small">
+        <span>
+          {exam.questions.length - unanswered.length} of {exam.questions.length} answered
+        </span>
+        <span role="status">
+          <SaveLine status={status} />
+        </span>
+      </div>
+      {exam.questions.length === 0 && <p className="muted">This exam has no questions yet.</p>}
+      {exam.questions.map((question, index) => (
+        <Question
+          key={question.id}
+          question={question}
+          number={index + 1}
+          chosen={sitting.answers.get(question.id)}
+          onChoose={sitting.choose}
+        />
+      ))}
+
+      {submit.isError && !(submit.error instanceof ApiError && submit.error.status === 409) && (
+        <p className="alert error" role="alert">
+          {failureText(submit.error, 'Your answers could not be submitted. Please try again.')} Your answers are kept.
+        </p>
+      )}
+      {step === 'answering' ? (
+        <button type="button" className="button block" onClick={() => setStep('review')}>
+          Review and submit
+        </button>
+      ) : (
+        <section className="card review" aria-labelledby="review-title">
+          <h2 id="review-title" ref={reviewRef} tabIndex={-1}>
+            Review
+          </h2>
+          {unanswered.length === 0 ? (
+            <p>All {exam.questions.length} questions are answered.</p>
+          ) : (
+            <p className="review-missing">
+              {unanswered.length} {unanswered.length === 1 ? 'question' : 'questions'} unanswered:{' '}
+              {unanswered.map((question, index) => (
+                <span key={question.id}>
+                  {index > 0 && ', '}
+                  <QuestionLink number={question.number} />
+                </span>
+              ))}
+            </p>
+          )}
+          <ol className="review-grid" aria-label="Questions">
+            {exam.questions.map((question, index) => {
+              const answered = sitting.answers.has(question.id);
+              return (
+                <li key={question.id} className={answered ? 'answered' : 'unanswered'}>
+                  <QuestionLink
+                    number={index + 1}
+                    label={`Question ${index + 1}, ${answered ? 'answered' : 'unanswered'}`}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+          {step === 'review' ? (
+            <div className="actions">
+              <button type="button" className="button" onClick={() => setStep('confirm')}>
+                Submit answers
+              </button>
+              <button type="button" className="button secondary" onClick={() => setStep('answering')}>
+                Keep answering
+              </button>
+            </div>
+          ) : (
+            <div
+              className="alert info confirm"
+              role="alertdialog"
+              aria-labelledby="confirm-text"
+              ref={confirmRef}
+              tabIndex={-1}
+            >
+              <p id="confirm-text">
+                <strong>{CONFIRM_SUBMIT}</strong>
+              </p>
+              <div className="actions">
+                <button type="button" className="button" disabled={submit.isPending} onClick={() => void handIn()}>
+                  {submit.isPending ? 'Submitting…' : 'Submit'}
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={submit.isPending}
+                  onClick={() => setStep('answering')}
+                >
+                  Keep answering
+                </button>
+              </div>
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SaveLine({ status }: { status: SaveStatus }) {
+  switch (status.kind) {
+    case 'idle':
+      return null;
+    case 'saving':
+      return <span>Saving…</span>;
+    case 'saved':
+      return <span className="saved">Saved</span>;
+    case 'offline':
+      return <span className="offline">{OFFLINE_KEPT}</span>;
+    case 'refused':
+      return <span className="offline">{status.message}</span>;
+  }
+}
+
+const questionAnchor = (number: number) => `question-${number}`;
+
+/** Moves to a question (and the keyboard focus with it), without touching the app's address. */
+function QuestionLink({ number, label }: { number: number; label?: string }) {
+  return (
+    <a
+      href={`#${questionAnchor(number)}`}
+      aria-label={label}
+      onClick={(event) => {
+        event.preventDefault();
+        const target = document.getElementById(questionAnchor(number));
+        target?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+        target?.focus({ preventScroll: true });
+      }}
+    >
+      {number}
+    </a>
+  );
+}
+
+type QuestionProps = {
+  question: StudentQuestion;
+  number: number;
+  chosen: number | undefined;
+  onChoose: (questionId: number, optionId: number) => void;
+};
+
+// Memoised: a choice re-renders its own question, not every formula of the paper.
+const Question = memo(function Question({ question, number, chosen, onChoose }: QuestionProps) {
+  return (
+    <fieldset className="question" id={questionAnchor(number)} tabIndex={-1}>
+      <legend>
+        <span className="question-number">Question {number}</span>
+        {question.questionText && <ChemText text={question.questionText} className="question-text" />}
+      </legend>
+      {question.questionImageUrl && (
+        <img className="question-image" src={question.questionImageUrl} alt={`Figure for question ${number}`} />
+      )}
+      {question.options.map((option, index) => (
+        <label key={option.id} className="option">
+          <input
+            type="radio"
+            name={`question-${question.id}`}
+            value={option.id}
+            checked={chosen === option.id}
+            onChange={() => onChoose(question.id, option.id)}
+          />
+          <span className="option-letter" aria-hidden="true">
+            {LETTERS[index] ?? index + 1}
+          </span>
+          <ChemText text={option.optionText} />
+        </label>
+      ))}
+    </fieldset>
+  );
+});

@@ -1,0 +1,44 @@
+import type { StudentExamSummary } from '@valence/contract';
+
+export const TYPE_LABELS: Record<StudentExamSummary['examType'], string> = { MCQ: 'MCQ', TRADITIONAL: 'PART II' };
+
+export type ExamStatus = 'submitted' | 'in-progress' | 'closed' | 'open';
+
+export const STATUS_LABELS: Record<ExamStatus, string> = {
+  submitted: 'Submitted',
+  'in-progress': 'In progress',
+  closed: 'Closed',
+  open: 'Open',
+};
+
+/** The badge's colour class in styles.css. */
+export const STATUS_TONES: Record<ExamStatus, string> = {
+  submitted: 'ok',
+  'in-progress': 'warn',
+  closed: 'off',
+  open: '',
+};
+
+type Standing = Pick<StudentExamSummary, 'dueDate' | 'submitted' | 'hasDraft'>;
+
+export const isPastDue = (exam: Pick<StudentExamSummary, 'dueDate'>, now: number) =>
+  new Date(exam.dueDate).getTime() <= now;
+
+/** Where the student stands in an exam: handed in, begun, missed, or still to do. */
+export function examStatus(exam: Standing, now: number): ExamStatus {
+  if (exam.submitted) return 'submitted';
+  if (isPastDue(exam, now)) return 'closed';
+  if (exam.hasDraft) return 'in-progress';
+  return 'open';
+}
+
+/**
+ * The list's two parts: exams still to do, soonest due first, then those handed in or closed,
+ * the most recent first (a term's old exams do not push today's down the screen).
+ */
+export function splitExams<T extends Standing>(exams: T[], now: number): { ahead: T[]; done: T[] } {
+  const due = (exam: T) => new Date(exam.dueDate).getTime();
+  const ahead = exams.filter((exam) => !exam.submitted && !isPastDue(exam, now)).sort((a, b) => due(a) - due(b));
+  const done = exams.filter((exam) => exam.submitted || isPastDue(exam, now)).sort((a, b) => due(b) - due(a));
+  return { ahead, done };
+}
