@@ -1,0 +1,317 @@
+#!/usr/bin/env node
+// Exam-day benchmark (prints figures; not a test). One class sits a 50-question MCQ through the
+// students' app calls: every student signs in, opens the exam list and the paper, saves a draft
+// answer per question over a few minutes, and hands in within one minute of the others. It prints
+// p50/p99 and errors per step, then checks in the database that every acknowledged submission is
+// there exactly once with all its answers. Goals (2 cores): 0 lost or duplicated, 0 errors,
+// submit p99 ≤ 1 s, draft p99 ≤ 300 ms.
+//
+//   npm run bench:exam-day                               # PostgreSQL at 127.0.0.1:5432, 2,000 students
+//   BENCH_STUDENTS=300 BENCH_DATABASE_URL=embedded npm run bench:exam-day    # the embedded store
+//   BENCH_DRAFT_SECONDS=60 BENCH_SUBMIT_SECONDS=60 BENCH_QUESTIONS=50 npm run bench:exam-day
+//
+// Students on a class's phones come from many addresses: the server runs with TRUST_PROXY=true and
+// each student sends its own X-Forwarded-For, so the per-address sign-in limits see a class, not one
+// machine hammering the door.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { freePort, root, serverEnv, signIn } from './lib/bench-kit.mjs';
+import { createSession } from './lib/bench-session.mjs';
+
+const int = (name, fallback, min, max) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be ${min}..${max}`);
+  return value;
+};
+const students = int('BENCH_STUDENTS', 2000, 1, 20000);
+const questions = int('BENCH_QUESTIONS', 50, 1, 200);
+const draftSeconds = int('BENCH_DRAFT_SECONDS', 120, 1, 3600);
+const submitSeconds = int('BENCH_SUBMIT_SECONDS', 60, 1, 3600);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const embedded = databaseUrl === 'embedded';
+const admin = { username: 'bench-owner', password: 'bench-owner-password' };
+const PASSWORD = 'exam-day-password';
+
+const session = createSession({ limitMs: 60 * 60_000 });
+
+/** Latencies (ms) and failures of one kind of call. */
+function meter() {
+  const times = [];
+  const errors = new Map();
+  return {
+    times,
+    errors,
+    ok: (ms) => times.push(ms),
+    fail: (what) => errors.set(what, (errors.get(what) ?? 0) + 1),
+  };
+}
+const meters = { signin: meter(), list: meter(), paper: meter(), draft: meter(), submit: meter() };
+
+const quantile = (sorted, q) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function pool(items, limit, task) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      await task(items[index], index);
+    }
+  });
+  await Promise.all(workers);
+}
+
+async function call(base, method, url, { token, body, address, form } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (address) headers['x-forwarded-for'] = address;
+  let payload;
+  if (form) payload = form;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`${base}/api${url}`, { method, headers, body: payload });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A call timed into `m`; a status other than `expected` is an error named by status and message. */
+async function timed(m, base, method, url, expected, options) {
+  const start = performance.now();
+  try {
+    const answer = await call(base, method, url, options);
+    if (answer.status === expected) m.ok(performance.now() - start);
+    else m.fail(`${answer.status} ${answer.body?.message ?? ''}`.trim());
+    return answer;
+  } catch (error) {
+    m.fail(error.cause?.code ?? error.message);
+    return null;
+  }
+}
+
+async function must(base, method, url, expected, options) {
+  const answer = await call(base, method, url, options);
+  if (answer.status !== expected) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** `YYYY-MM-DDTHH:mm` of `date` in `timeZone`: exam dates are given in the platform's zone. */
+function wallClock(date, timeZone) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+async function setUp(base) {
+  const { jwtToken: staff } = await signIn(base, admin);
+  const { timeZone } = await must(base, 'GET', '/settings', 200);
+  const course = await must(base, 'POST', '/courses', 201, {
+    token: staff,
+    body: { title: 'Exam day', description: 'The class that sits the benchmark paper.' },
+  });
+  const setupStart = performance.now();
+  const ids = [];
+  // scrypt per account: as many at once as the server has cores to hash with.
+  await pool(
+    Array.from({ length: students }, (_, i) => i),
+    4,
+    async (i) => {
+      const student = await must(base, 'POST', '/students/signup', 201, {
+        token: staff,
+        body: { username: `examday${i}`, password: PASSWORD },
+      });
+      ids[i] = student.id;
+    },
+  );
+  for (let i = 0; i < ids.length; i += 1000) {
+    await must(base, 'POST', '/enrollments/bulk', 200, {
+      token: staff,
+      body: { courseId: course.id, studentIds: ids.slice(i, i + 1000) },
+    });
+  }
+  const window = (draftSeconds + submitSeconds) * 1000 + 10 * 60_000;
+  const examForm = new FormData();
+  examForm.set(
+    'examDTO',
+    JSON.stringify({
+      courseId: course.id,
+      title: 'Exam day MCQ',
+      description: `${questions} questions`,
+      dueDate: wallClock(new Date(Date.now() + window), timeZone),
+      examType: 'MCQ',
+      examIdentifier: `EXAMDAY_${Date.now().toString(36).toUpperCase()}`,
+    }),
+  );
+  const exam = await must(base, 'POST', '/api/v1/exams', 201, { token: staff, form: examForm });
+  const questionForm = new FormData();
+  questionForm.set(
+    'questions',
+    JSON.stringify(
+      Array.from({ length: questions }, (_, q) => ({
+        questionText: `Question ${q + 1}: which of these is \\ce{H2SO4}?`,
+        options: ['A', 'B', 'C', 'D', 'E'].map((letter, o) => ({
+          optionText: `Option ${letter}`,
+          isCorrect: o === q % 5,
+        })),
+      })),
+    ),
+  );
+  await must(base, 'POST', `/api/v1/exams/${exam.id}/mcq-questions/bulk`, 201, { token: staff, form: questionForm });
+  await must(base, 'POST', `/api/v1/exams/${exam.id}/publish`, 200, { token: staff });
+  console.log(
+    `Set up ${students} students, enrolled, one ${questions}-question MCQ in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
+  );
+  return { staff, exam };
+}
+
+/** One student's exam day: sign in, open, answer question by question, hand in in the window. */
+async function sitting(base, examId, i, starts) {
+  const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  await sleep(starts.signin);
+  const signin = await timed(meters.signin, base, 'POST', '/signin', 200, {
+    address,
+    body: { username: `examday${i}`, password: PASSWORD },
+  });
+  const token = signin?.body?.jwtToken;
+  if (!token) return null;
+  await timed(meters.list, base, 'GET', '/me/exams', 200, { token, address });
+  const paper = await timed(meters.paper, base, 'GET', `/me/exams/${examId}`, 200, { token, address });
+  const paperQuestions = paper?.body?.questions ?? [];
+  if (paperQuestions.length !== questions) meters.paper.fail(`paper with ${paperQuestions.length} questions`);
+  const answers = [];
+  const gap = (draftSeconds * 1000) / Math.max(1, paperQuestions.length);
+  for (const [q, question] of paperQuestions.entries()) {
+    await sleep(gap * (0.5 + Math.random()));
+    const option = question.options[(i + q) % question.options.length];
+    answers.push({ questionId: question.id, optionId: option.id });
+    await timed(meters.draft, base, 'PUT', `/api/v1/submissions/exam/${examId}/draft`, 200, {
+      token,
+      address,
+      body: { answers, revision: q + 1 },
+    });
+  }
+  await sleep(Math.max(0, starts.submitAt - Date.now()));
+  const submit = await timed(meters.submit, base, 'POST', `/api/v1/submissions/exam/${examId}/mcq`, 201, {
+    token,
+    address,
+    body: { answers },
+  });
+  return submit?.status === 201 ? { id: submit.body.id, answers: answers.length } : null;
+}
+
+async function check(base, staff, examId, connection) {
+  if (embedded) {
+    const rows = await must(base, 'GET', `/api/v1/submissions/exam/${examId}`, 200, { token: staff });
+    return { rows: rows.map((row) => ({ id: row.id, student: row.studentId, answers: null })) };
+  }
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: connection });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select s.id, s.student_id as student, (select count(*)::int from submission_answers a where a.submission_id = s.id) as answers
+         from submissions s where s.exam_id = $1`,
+      [examId],
+    );
+    return { rows };
+  } finally {
+    await client.end();
+  }
+}
+
+function report(results, rows, wallSeconds) {
+  const line = (name, m) => {
+    const sorted = [...m.times].sort((a, b) => a - b);
+    const errors = [...m.errors.entries()].map(([what, n]) => `${n}× ${what}`).join('; ');
+    console.log(
+      `${name.padEnd(8)} | ${String(sorted.length).padStart(7)} | ${quantile(sorted, 0.5).toFixed(0).padStart(7)} | ${quantile(sorted, 0.99).toFixed(0).padStart(7)} | ${quantile(sorted, 1).toFixed(0).padStart(7)} | ${errors || 0}`,
+    );
+  };
+  console.log(
+    `\nExam day: ${students} students, ${questions} questions, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : 'PostgreSQL'})\n`,
+  );
+  console.log('step     |     ok  | p50 ms  | p99 ms  | max ms  | errors');
+  console.log('-------- | ------- | ------- | ------- | ------- | ------');
+  line('sign-in', meters.signin);
+  line('list', meters.list);
+  line('paper', meters.paper);
+  line('draft', meters.draft);
+  line('submit', meters.submit);
+
+  const acknowledged = results.filter(Boolean);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const lost = acknowledged.filter((ack) => !byId.has(ack.id)).length;
+  const perStudent = new Map();
+  for (const row of rows) perStudent.set(row.student, (perStudent.get(row.student) ?? 0) + 1);
+  const duplicated = [...perStudent.values()].filter((n) => n > 1).length;
+  const short = embedded ? 0 : acknowledged.filter((ack) => byId.get(ack.id)?.answers !== ack.answers).length;
+  console.log(
+    `\nacknowledged ${acknowledged.length} · in the database ${rows.length} · lost ${lost} · duplicated ${duplicated} · with missing answers ${short}${embedded ? ' (answers not checked on the embedded store)' : ''}`,
+  );
+  console.log(
+    `${(students / wallSeconds).toFixed(1)} students a second over the whole day (${wallSeconds.toFixed(0)} s)`,
+  );
+  const p99 = (m) =>
+    quantile(
+      [...m.times].sort((a, b) => a - b),
+      0.99,
+    );
+  const allErrors = Object.values(meters).reduce((n, m) => n + [...m.errors.values()].reduce((a, b) => a + b, 0), 0);
+  const goals = [
+    ['0 lost or duplicated', lost === 0 && duplicated === 0 && short === 0],
+    ['0 errors', allErrors === 0],
+    ['submit p99 ≤ 1 s', p99(meters.submit) <= 1000],
+    ['draft p99 ≤ 300 ms', p99(meters.draft) <= 300],
+  ];
+  console.log(`\nGoals: ${goals.map(([goal, met]) => `${goal}: ${met ? 'met' : 'NOT met'}`).join(' · ')}`);
+}
+
+async function main() {
+  execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = serverEnv({ dataDir: session.tempDir('valence-bench-exam-day-'), port, admin });
+  env.TRUST_PROXY = 'true';
+  let connection = null;
+  if (!embedded) {
+    connection = await session.scratchDatabase(databaseUrl);
+    env.DATABASE_URL = connection;
+  }
+  await session.start('The server', [path.join(root, 'apps/server/dist/main.js')], env, `${base}/api/health`);
+  const { staff, exam } = await setUp(base);
+
+  const dayStart = Date.now();
+  // Sign-ins come in over the first minute, as a class arrives; everyone hands in within the window
+  // that opens once the last student has had time for every draft.
+  const signinSpread = Math.min(60_000, students * 30);
+  const submitOpens = dayStart + signinSpread + draftSeconds * 1500;
+  const results = new Array(students);
+  // Every student at once, each mostly waiting between answers, as phones in a hall are.
+  await Promise.all(
+    Array.from({ length: students }, async (_, i) => {
+      results[i] = await sitting(base, exam.id, i, {
+        signin: Math.random() * signinSpread,
+        submitAt: submitOpens + Math.random() * submitSeconds * 1000,
+      });
+    }),
+  );
+  const wallSeconds = (Date.now() - dayStart) / 1000;
+  const { rows } = await check(base, staff, exam.id, connection);
+  report(results, rows, wallSeconds);
+}
+
+await session.main(main);
