@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+
+export const PDF_FAILED = 'This PDF could not be shown here. You can download it instead.';
+
+type PdfPage = {
+  getViewport(options: { scale: number }): { width: number; height: number };
+  render(options: { canvas: HTMLCanvasElement; viewport: unknown }): { promise: Promise<void> };
+};
+type PdfDocument = { numPages: number; getPage(n: number): Promise<PdfPage>; destroy(): Promise<void> };
+
+/** pdf.js, loaded only when a PDF lecture is opened; its worker is a file of the build, same origin. */
+async function openPdf(url: string): Promise<PdfDocument> {
+  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  // No eval: the server's Content-Security-Policy does not allow it.
+  return pdfjs.getDocument({ url, isEvalSupported: false }).promise as Promise<PdfDocument>;
+}
+
+/**
+ * A PDF lecture in the page: each page drawn to a canvas as wide as the screen, only when it comes
+ * near the view, so a long PDF on a phone does not draw a hundred pages at once.
+ */
+export function PdfViewer({ url, name }: { url: string; name: string }) {
+  // The link the viewer started with: a refetch of the list (new signed links) must not reload it.
+  const [src] = useState(url);
+  const [pdf, setPdf] = useState<PdfDocument | null>(null);
+  const [ratio, setRatio] = useState(297 / 210); // A4 until the first page says otherwise
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let gone = false;
+    let opened: PdfDocument | null = null;
+    openPdf(src)
+      .then(async (document) => {
+        opened = document;
+        const first = (await document.getPage(1)).getViewport({ scale: 1 });
+        if (gone) return;
+        setRatio(first.height / first.width);
+        setPdf(document);
+      })
+      .catch(() => {
+        if (!gone) setFailed(true);
+      });
+    return () => {
+      gone = true;
+      void opened?.destroy();
+    };
+  }, [src]);
+
+  return (
+    <div className="stack">
+      <p>
+        <a className="button secondary" href={url} download>
+          Download the PDF
+        </a>
+      </p>
+      {failed && (
+        <p className="alert error" role="alert">
+          {PDF_FAILED}
+        </p>
+      )}
+      {!pdf && !failed && <p className="loading">Loading the PDF…</p>}
+      {pdf && (
+        <section className="pdf-pages" aria-label={name}>
+          {Array.from({ length: pdf.numPages }, (_, index) => index + 1).map((number) => (
+            <PdfPageCanvas key={number} pdf={pdf} number={number} ratio={ratio} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function PdfPageCanvas({ pdf, number, ratio }: { pdf: PdfDocument; number: number; ratio: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [near, setNear] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    // A screen ahead, so the next page is usually drawn before it is scrolled to.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const target = canvas.current;
+    const element = box.current;
+    if (!near || !target || !element) return;
+    let gone = false;
+    void pdf
+      .getPage(number)
+      .then(async (page) => {
+        if (gone) return;
+        const width = element.clientWidth || 360;
+        const base = page.getViewport({ scale: 1 });
+        // Sharp on high-density phone screens, fit to the width.
+        const scale = (width / base.width) * Math.min(window.devicePixelRatio || 1, 2);
+        const viewport = page.getViewport({ scale });
+        target.width = Math.floor(viewport.width);
+        target.height = Math.floor(viewport.height);
+        await page.render({ canvas: target, viewport }).promise;
+        if (!gone) setDrawn(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, [near, pdf, number]);
+
+  return (
+    <div ref={box} className="pdf-page" style={drawn ? undefined : { aspectRatio: `1 / ${ratio}` }}>
+      <canvas ref={canvas} aria-label={`Page ${number}`} role="img" />
+    </div>
+  );
+}
