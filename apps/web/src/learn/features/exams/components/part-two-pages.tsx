@@ -1,0 +1,124 @@
+import { type ChangeEvent, useEffect, useState } from 'react';
+import type { Rotation, ScriptPage } from '../model/script-pages';
+
+type Props = {
+  pages: ScriptPage[];
+  disabled: boolean;
+  onAdd: (files: File[]) => void;
+  onMove: (id: string, by: -1 | 1) => void;
+  onRotate: (id: string) => void;
+  onRemove: (id: string) => void;
+};
+
+/**
+ * The photographed pages: the camera button again and again (a page each time), photos already
+ * taken, and each page's thumbnail with its order, turn and removal.
+ */
+export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemove }: Props) {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    // Emptied so the same button takes the next page, and the same photo may be picked again.
+    event.target.value = '';
+    if (files.length > 0) onAdd(files);
+  };
+  return (
+    <div className="stack">
+      <p className="small muted">
+        Photograph each page in order, flat and in good light. When you hand in, your pages become one PDF.
+      </p>
+      <div className="file-buttons">
+        <label className={`button file-button${disabled ? ' disabled' : ''}`}>
+          Add a page photo
+          <input type="file" accept="image/*" capture="environment" onChange={pick} disabled={disabled} />
+        </label>
+        <label className={`button secondary file-button${disabled ? ' disabled' : ''}`}>
+          Choose photos
+          <input type="file" accept="image/*" multiple onChange={pick} disabled={disabled} />
+        </label>
+      </div>
+      {pages.length === 0 ? (
+        <p className="muted">No pages yet.</p>
+      ) : (
+        <ol className="list script-pages" aria-label="Your pages">
+          {pages.map((page, index) => {
+            const number = index + 1;
+            return (
+              <li key={page.id} className="script-page">
+                <PageThumbnail file={page.file} rotation={page.rotation} alt={`Page ${number}`} />
+                <div className="script-page-body">
+                  <p className="script-page-title">Page {number}</p>
+                  <div className="script-page-actions">
+                    <button
+                      type="button"
+                      className="button secondary icon-button"
+                      aria-label={`Move page ${number} up`}
+                      disabled={disabled || index === 0}
+                      onClick={() => onMove(page.id, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="button secondary icon-button"
+                      aria-label={`Move page ${number} down`}
+                      disabled={disabled || index === pages.length - 1}
+                      onClick={() => onMove(page.id, 1)}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className="button secondary icon-button"
+                      aria-label={`Rotate page ${number}`}
+                      disabled={disabled}
+                      onClick={() => onRotate(page.id)}
+                    >
+                      ↻
+                    </button>
+                    <button
+                      type="button"
+                      className="button danger icon-button"
+                      aria-label={`Remove page ${number}`}
+                      disabled={disabled}
+                      onClick={() => onRemove(page.id)}
+                    >
+                      ✕
+                    </button>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The photo as it will be handed in, turned as the student turned it. */
+function PageThumbnail({ file, rotation, alt }: { file: Blob; rotation: Rotation; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => {
+    // Made and given back with the thumbnail: a dozen phone photos held as URLs would fill memory.
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    setBroken(false);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return (
+    <div className="script-thumb">
+      {url && !broken ? (
+        <img
+          src={url}
+          alt={alt}
+          decoding="async"
+          style={{ transform: `rotate(${rotation}deg)` }}
+          onError={() => setBroken(true)}
+        />
+      ) : (
+        <span className="small muted">{broken ? 'No preview' : ''}</span>
+      )}
+    </div>
+  );
+}

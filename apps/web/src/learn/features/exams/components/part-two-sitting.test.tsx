@@ -1,0 +1,253 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type StudentExam, SUBMISSION_MESSAGES } from '@valence/contract';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, writeSession } from '../../../lib/session';
+import { formatWhen } from '../../../lib/time';
+import { fakeFetch, renderLearn } from '../../../test/render';
+import { ANSWER_FILE_NAME, PART_TWO_CLOSED, PartTwoSitting } from './part-two-sitting';
+
+// jsdom has no canvas: each "photo" here names the picture the camera step would make of it.
+vi.mock('../model/script-image', () => {
+  /** The start of a baseline JPEG: enough for pdf-lib, which reads the size and embeds the bytes as they are. */
+  const jpeg = (width: number, height: number) =>
+    new Uint8Array([
+      0xff,
+      0xd8,
+      0xff,
+      0xc0,
+      0x00,
+      0x11,
+      0x08,
+      height >> 8,
+      height & 0xff,
+      width >> 8,
+      width & 0xff,
+      0x03,
+      0x01,
+      0x22,
+      0x00,
+      0x02,
+      0x11,
+      0x01,
+      0x03,
+      0x11,
+      0x01,
+      0xff,
+      0xd9,
+    ]);
+  const sizes: Record<string, [number, number]> = { wide: [30, 10], tall: [10, 20] };
+  return {
+    scaleForPdf: async (file: Blob) => {
+      const [width, height] = sizes[await file.text()] ?? [1, 1];
+      return { bytes: jpeg(width, height), type: 'jpeg' as const };
+    },
+  };
+});
+
+/** The upload's XMLHttpRequest, answered by the test. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+const sent = async () => {
+  await waitFor(() => expect(FakeXhr.last?.body).toBeInstanceOf(FormData));
+  return FakeXhr.last as FakeXhr;
+};
+
+const exam = (over: Partial<StudentExam> = {}): StudentExam => ({
+  id: 5,
+  courseId: 2,
+  courseTitle: 'Chemistry 2026',
+  title: 'Term test PART II',
+  description: 'Answer any five questions.',
+  dueDate: new Date(Date.now() + 3_600_000).toISOString(),
+  examType: 'TRADITIONAL',
+  examIdentifier: 'CHEM_T1',
+  questionCount: 0,
+  submitted: false,
+  submittedAt: null,
+  hasDraft: false,
+  questions: [],
+  ...over,
+});
+
+const photo = (content: string, name = `${content}.jpg`) => new File([content], name, { type: 'image/jpeg' });
+const settings = { 'GET /settings': { body: { timeZone: 'Asia/Colombo' } } };
+
+describe('PART II hand-in', () => {
+  beforeEach(() => {
+    writeSession({ token: 'student-token', roles: ['ROLE_STUDENT'] });
+    FakeXhr.last = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('fetch', fakeFetch(settings).fn);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:page'), revokeObjectURL: vi.fn() });
+  });
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('puts the photographed pages into one PDF in the order and turn shown, and says when it was handed in', async () => {
+    renderLearn(<PartTwoSitting exam={exam()} />);
+    const camera = screen.getByLabelText('Add a page photo') as HTMLInputElement;
+    expect(camera).toHaveAttribute('capture', 'environment');
+    await userEvent.upload(camera, photo('wide'));
+    // Emptied after each pick, so the same button takes the next page.
+    expect(camera.value).toBe('');
+    await userEvent.upload(camera, photo('tall'));
+    expect(screen.getByRole('img', { name: 'Page 2' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Move page 2 up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate page 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+
+    const xhr = await sent();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/api/v1/submissions/exam/5/upload');
+    expect(xhr.headers.Authorization).toBe('Bearer student-token');
+    const files = (xhr.body as FormData).getAll('file') as File[];
+    expect(files).toHaveLength(1);
+    expect(files[0]?.name).toBe(ANSWER_FILE_NAME);
+    expect(files[0]?.type).toBe('application/pdf');
+    const pdf = await PDFDocument.load(new Uint8Array(await (files[0] as File).arrayBuffer()));
+    // The tall page first (moved up), then the wide one turned a quarter: taller than wide now.
+    expect(pdf.getPages().map((page) => Math.round(page.getWidth()))).toEqual([421, 281]);
+    expect(pdf.getPages().map((page) => Math.round(page.getHeight()))).toEqual([842, 842]);
+
+    xhr.progress(42, 100);
+    expect(screen.getByText('Uploading… 42 %')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '42');
+
+    xhr.respond(201, {
+      id: 880,
+      examId: 5,
+      submittedAt: '2026-11-25T16:00:00.000Z',
+      mcqScore: null,
+      traditionalScore: null,
+    });
+    expect(
+      await screen.findByText(`Handed in at ${formatWhen('2026-11-25T16:00:00.000Z', 'Asia/Colombo')}`),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Handed in at/)).toHaveTextContent('25 Nov 2026, 21:30');
+    expect(screen.getByText('No pages yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Replace your answer' })).toBeInTheDocument();
+    // pdf-lib's first load can be slow on a busy machine.
+  }, 15_000);
+
+  it('keeps the pages and shows the server’s sentence when a replacement is refused', async () => {
+    renderLearn(<PartTwoSitting exam={exam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z' })} />);
+    expect(
+      await screen.findByText(`Handed in at ${formatWhen('2026-11-24T04:30:00.000Z', 'Asia/Colombo')}`),
+    ).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Choose photos'), [photo('tall'), photo('wide')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Replace your answer' }));
+
+    const xhr = await sent();
+    xhr.respond(409, { message: SUBMISSION_MESSAGES.marked });
+    expect(await screen.findByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.marked);
+    expect(screen.getByRole('img', { name: 'Page 1' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Page 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Replace your answer' })).toBeEnabled();
+  });
+
+  it('hands in a chosen PDF as it is, and a lost connection keeps it chosen', async () => {
+    renderLearn(<PartTwoSitting exam={exam()} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'A PDF file' }));
+    const answer = new File(['%PDF-1.7 my pages'], 'my answer.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText('Choose a PDF file'), answer);
+    expect(screen.getByText(/my answer\.pdf · 0\.0 MB/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+
+    const xhr = await sent();
+    const files = (xhr.body as FormData).getAll('file') as File[];
+    expect(files.map((file) => file.name)).toEqual(['my answer.pdf']);
+    act(() => xhr.onerror?.());
+    expect(await screen.findByRole('alert')).toHaveTextContent('The upload stopped before it finished.');
+    expect(screen.getByText(/my answer\.pdf/)).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a photo as a page', async () => {
+    renderLearn(<PartTwoSitting exam={exam()} />);
+    await userEvent.upload(
+      screen.getByLabelText('Choose photos'),
+      new File(['x'], 'notes.docx', { type: 'application/msword' }),
+      {
+        applyAccept: false,
+      },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Only photos can be added as pages.');
+    expect(screen.getByText('No pages yet.')).toBeInTheDocument();
+  });
+
+  it('after the due time offers the paper but no hand-in', async () => {
+    const fake = fakeFetch({
+      ...settings,
+      'GET /api/v1/exams/5/paper': { body: { url: '/api/files/paper.pdf?sig=1' } },
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    renderLearn(<PartTwoSitting exam={exam({ dueDate: '2026-01-01T00:00:00.000Z' })} />);
+    expect(screen.getByText(PART_TWO_CLOSED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hand in' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download the paper' }));
+    await waitFor(() => expect(tab.location.href).toBe('/api/files/paper.pdf?sig=1'));
+    expect(tab.opener).toBeNull();
+  });
+
+  it('says why there is no paper, and closes the tab it opened', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        ...settings,
+        'GET /api/v1/exams/5/paper': { status: 404, body: { message: 'This exam has no paper.' } },
+      }).fn,
+    );
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    renderLearn(<PartTwoSitting exam={exam()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download the paper' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This exam has no paper.');
+    expect(tab.close).toHaveBeenCalled();
+  });
+});
