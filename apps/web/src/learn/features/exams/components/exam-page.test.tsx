@@ -243,6 +243,26 @@ describe('students app MCQ sitting', () => {
     expect(screen.queryByRole('button', { name: 'Review and submit' })).not.toBeInTheDocument();
   });
 
+  it('asks again at the due time and shows the sitting the server handed in', async () => {
+    let reads = 0;
+    renderExam({
+      'GET /me/exams/5': () => {
+        reads += 1;
+        // The first read raced the server's hand-in; the next one sees it.
+        return {
+          body: exam(
+            reads === 1
+              ? { dueDate: inHours(-0.001), hasDraft: true }
+              : { dueDate: inHours(-0.001), submitted: true, submittedAt: inHours(-0.001) },
+          ),
+        };
+      },
+    });
+    expect(await screen.findByText('Submitted')).toBeInTheDocument();
+    expect(reads).toBe(2);
+    expect(screen.queryByText(CLOSED)).not.toBeInTheDocument();
+  });
+
   it('says a missed exam has closed', async () => {
     renderExam({ 'GET /me/exams/5': { body: exam({ dueDate: inHours(-1) }) } });
     expect(await screen.findByText(CLOSED)).toBeInTheDocument();

@@ -66,9 +66,11 @@ function Questions({
   const confirmRef = useRef<HTMLDivElement>(null);
   const { status } = sitting;
 
+  const handingIn = submit.isPending || submit.isSuccess;
   useEffect(() => {
-    if (status.kind === 'refused' && status.status === 409) onRefused(status.message);
-  }, [status, onRefused]);
+    // A save answered "submitted already" while this phone's own submission goes is no news.
+    if (status.kind === 'refused' && status.status === 409 && !handingIn) onRefused(status.message);
+  }, [status, onRefused, handingIn]);
   useEffect(() => {
     // The new step takes the focus, so a screen reader (and a keyboard) follows it.
     if (step === 'review') reviewRef.current?.focus();
