@@ -94,6 +94,7 @@ export function VideoPlayer({
       <video
         ref={ref}
         className="video"
+        aria-label={lecture.name}
         src={src}
         controls
         playsInline

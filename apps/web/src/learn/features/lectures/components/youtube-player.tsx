@@ -51,7 +51,11 @@ function YouTubeFrame({ lecture, watch, retry }: { lecture: Resource; watch: Wat
           height: '100%',
           playerVars: { playsinline: 1, rel: 0, origin: window.location.origin },
           events: {
-            onReady: () => setReady(true),
+            onReady: ({ target }) => {
+              // Screen readers name the frame by the lecture, not by YouTube's generic title.
+              target.getIframe().title = lecture.name;
+              setReady(true);
+            },
             onStateChange: ({ target, data }) => {
               if (data === YT_STATE.PLAYING) {
                 setOfferResume(false);

@@ -5,6 +5,7 @@ export type YtPlayer = {
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   playVideo(): void;
   setPlaybackRate(rate: number): void;
+  getIframe(): HTMLIFrameElement;
   destroy(): void;
 };
 
