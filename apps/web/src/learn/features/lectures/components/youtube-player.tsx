@@ -26,6 +26,9 @@ function YouTubeFrame({ lecture, watch, retry }: { lecture: Resource; watch: Wat
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [offerResume, setOfferResume] = useState(true);
+  // Read when the player is ready: a renamed lecture (a refetch of the list) must not restart it.
+  const name = useRef(lecture.name);
+  name.current = lecture.name;
 
   useEffect(() => {
     const element = host.current;
@@ -53,7 +56,7 @@ function YouTubeFrame({ lecture, watch, retry }: { lecture: Resource; watch: Wat
           events: {
             onReady: ({ target }) => {
               // Screen readers name the frame by the lecture, not by YouTube's generic title.
-              target.getIframe().title = lecture.name;
+              target.getIframe().title = name.current;
               setReady(true);
             },
             onStateChange: ({ target, data }) => {
