@@ -4,7 +4,7 @@ import { failureText } from '../../../lib/api';
 import { formatWhen, usePlatformZone } from '../../../lib/time';
 import { useOpenPaper } from '../api/get-paper';
 import { useUploadScript } from '../api/upload-script';
-import { combinePages, PageError } from '../model/combine-pages';
+import { combinePages, PageError, preloadPdfLib } from '../model/combine-pages';
 import { scaleForPdf } from '../model/script-image';
 import { addPages, isPhoto, movePage, newPage, removePage, rotatePage, type ScriptPage } from '../model/script-pages';
 import { PartTwoPages } from './part-two-pages';
@@ -53,6 +53,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     const photos = files.filter(isPhoto);
     setError(photos.length < files.length ? NOT_A_PHOTO : null);
     if (photos.length === 0) return;
+    void preloadPdfLib();
     setPages((current) =>
       addPages(
         current,

@@ -9,6 +9,13 @@ export type PreparedImage = { bytes: Uint8Array; type: 'jpeg' | 'png' };
  */
 export type PrepareImage = (file: Blob & { name?: string }) => Promise<PreparedImage>;
 
+/** Starts loading pdf-lib (about 175 KB) while the student is still photographing, so handing in does not wait for it. */
+export const preloadPdfLib = () =>
+  import('pdf-lib').then(
+    () => undefined,
+    () => undefined,
+  );
+
 /** A4's long side in points: every page prints at about A4 size, whatever the photo's pixels. */
 export const PAGE_LONG_SIDE = 842;
 
