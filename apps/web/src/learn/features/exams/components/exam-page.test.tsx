@@ -127,7 +127,17 @@ describe('students app MCQ sitting', () => {
   });
 
   it('starts from this phone’s unsent answers when they are newer than the server’s draft', async () => {
-    localStorage.setItem(KEY, JSON.stringify({ answers: [{ questionId: 1, optionId: 15 }], revision: 7 }));
+    // Question 99 was removed from the paper since: its choice is not sent (it would be refused).
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({
+        answers: [
+          { questionId: 1, optionId: 15 },
+          { questionId: 99, optionId: 991 },
+        ],
+        revision: 7,
+      }),
+    );
     const fake = renderExam({
       'GET /me/exams/5': { body: exam({ hasDraft: true }) },
       ...draftRoutes({

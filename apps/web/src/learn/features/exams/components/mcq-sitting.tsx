@@ -59,7 +59,7 @@ function Questions({
   onSubmitted,
   onRefused,
 }: Props & { server: McqDraft | null; owner: string }) {
-  const sitting = useMcqSitting({ examId: exam.id, owner, server });
+  const sitting = useMcqSitting({ examId: exam.id, questions: exam.questions, owner, server });
   const submit = useSubmitMcq(exam.id);
   const [step, setStep] = useState<'answering' | 'review' | 'confirm'>('answering');
   const reviewRef = useRef<HTMLHeadingElement>(null);
@@ -78,8 +78,9 @@ function Questions({
   }, [step]);
 
   const unanswered = exam.questions
-    .map((question, index) => ({ id: question.id, number: index + 1 }))
-    .filter((question) => !sitting.answers.has(question.id));
+    .map((question, index) => ({ question, number: index + 1 }))
+    .filter(({ question }) => !isAnswered(question, sitting.answers))
+    .map(({ question, number }) => ({ id: question.id, number }));
 
   async function handIn() {
     try {
@@ -142,7 +143,7 @@ function Questions({
           )}
           <ol className="review-grid" aria-label="Questions">
             {exam.questions.map((question, index) => {
-              const answered = sitting.answers.has(question.id);
+              const answered = isAnswered(question, sitting.answers);
               return (
                 <li key={question.id} className={answered ? 'answered' : 'unanswered'}>
                   <QuestionLink
@@ -208,6 +209,10 @@ function SaveLine({ status }: { status: SaveStatus }) {
       return <span className="offline">{status.message}</span>;
   }
 }
+
+/** Chosen, and one of the question's options as the paper is now. */
+const isAnswered = (question: StudentQuestion, answers: Map<number, number>) =>
+  question.options.some((option) => option.id === answers.get(question.id));
 
 const questionAnchor = (number: number) => `question-${number}`;
 

@@ -161,6 +161,37 @@ describe('draft queue', () => {
     expect(readLocalDraft(h.storage, h.key)?.answers).toEqual([a(1, 11)]);
   });
 
+  it('sends a newer set at once when the one in flight is refused', async () => {
+    const h = harness();
+    const sent: LocalDraft[] = [];
+    const answers: ((ok: boolean) => void)[] = [];
+    const queue = createDraftQueue({
+      ...h.options,
+      send: (draft) => {
+        sent.push(draft);
+        return new Promise((resolve, reject) =>
+          answers.push((ok) => (ok ? resolve({ revision: draft.revision }) : reject(new Error('400')))),
+        );
+      },
+      classify: () => ({
+        retry: false,
+        status: 400,
+        message: 'Each answer must be one of its own question’s options.',
+      }),
+    });
+    queue.push([a(99, 991)]);
+    queue.push([a(1, 11)]);
+    answers.shift()?.(false);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(sent.map((draft) => draft.revision)).toEqual([1, 2]);
+    answers.shift()?.(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(h.statuses.at(-1)).toEqual({ kind: 'saved' });
+    expect(h.statuses.some((status) => status.kind === 'refused')).toBe(false);
+  });
+
   it('forgets the set once the sitting is handed in', () => {
     const h = harness();
     h.setOnline(false);

@@ -167,6 +167,11 @@ export function createDraftQueue(options: DraftQueueOptions): DraftQueue {
         if (stopped) return;
         const verdict = classify(error);
         if (!verdict.retry) {
+          // A newer set chosen meanwhile may well be accepted: it goes now.
+          if (pending && pending.revision > sending.revision) {
+            flush();
+            return;
+          }
           // Kept stored: nothing chosen is thrown away; the next choice or opening tries again.
           onStatus({ kind: 'refused', status: verdict.status, message: verdict.message });
           return;
