@@ -2,6 +2,7 @@ import { changeOwnPasswordSchema } from '@valence/contract';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../../../lib/form';
+import { TextField } from '../../../components/text-field';
 import { failureText, signOutHere } from '../../../lib/api';
 import { readSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -59,22 +60,14 @@ export default function AccountPage() {
         <h2>Change password</h2>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           {FIELDS.map((field) => (
-            <div className="field" key={field.name}>
-              <label htmlFor={field.name}>{field.label}</label>
-              <input
-                id={field.name}
-                type="password"
-                autoComplete={field.autoComplete}
-                {...form.getInputProps(field.name)}
-                aria-invalid={!!form.errors[field.name]}
-                aria-describedby={form.errors[field.name] ? `${field.name}-error` : undefined}
-              />
-              {form.errors[field.name] && (
-                <p className="field-error" id={`${field.name}-error`}>
-                  {form.errors[field.name]}
-                </p>
-              )}
-            </div>
+            <TextField
+              key={field.name}
+              name={field.name}
+              type="password"
+              label={field.label}
+              autoComplete={field.autoComplete}
+              {...form.getInputProps(field.name)}
+            />
           ))}
           {change.isError && (
             <p className="alert error" role="alert">

@@ -2,6 +2,7 @@ import { signinRequestSchema } from '@valence/contract';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useContractForm } from '../../../../lib/form';
+import { TextField } from '../../../components/text-field';
 import { ApiError, failureText } from '../../../lib/api';
 import { takeEndedReason, useSession, writeSession } from '../../../lib/session';
 import { logout } from '../api/logout';
@@ -52,41 +53,22 @@ export default function LoginPage() {
       <p className="muted">Sign in to see your lectures, exams and marks.</p>
       {ended && <p className="alert info">{ended}</p>}
       <form onSubmit={form.onSubmit(submit)} noValidate>
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            type="text"
-            placeholder="Enter your username"
-            autoComplete="username"
-            autoCapitalize="none"
-            {...form.getInputProps('username')}
-            aria-invalid={!!form.errors.username}
-            aria-describedby={form.errors.username ? 'username-error' : undefined}
-          />
-          {form.errors.username && (
-            <p className="field-error" id="username-error">
-              {form.errors.username}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            type="password"
-            placeholder="Enter your password"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-            aria-invalid={!!form.errors.password}
-            aria-describedby={form.errors.password ? 'password-error' : undefined}
-          />
-          {form.errors.password && (
-            <p className="field-error" id="password-error">
-              {form.errors.password}
-            </p>
-          )}
-        </div>
+        <TextField
+          name="username"
+          label="Username"
+          placeholder="Enter your username"
+          autoComplete="username"
+          autoCapitalize="none"
+          {...form.getInputProps('username')}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Password"
+          placeholder="Enter your password"
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
         {error && (
           <p className="alert error" role="alert">
             {error}

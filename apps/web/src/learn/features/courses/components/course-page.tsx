@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { failureText } from '../../../lib/api';
+import { KIND_LABELS, lectureKind, useCourseLectures } from '../../../lib/course-lectures';
 import { clock, formatWhen, usePlatformZone } from '../../../lib/time';
-import { useCourseLectures } from '../api/get-course-lectures';
 import { useMyCourses } from '../api/get-my-courses';
 import { useUpcomingLectures } from '../api/get-upcoming-lectures';
-import { KIND_LABELS, lectureKind } from '../model/lecture-kind';
 
 export const NO_LECTURES = 'No lectures are available in this course yet.';
 

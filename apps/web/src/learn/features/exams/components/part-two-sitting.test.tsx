@@ -9,34 +9,8 @@ import { fakeFetch, renderLearn } from '../../../test/render';
 import { ANSWER_FILE_NAME, PART_TWO_CLOSED, PartTwoSitting } from './part-two-sitting';
 
 // jsdom has no canvas: each "photo" here names the picture the camera step would make of it.
-vi.mock('../model/script-image', () => {
-  /** The start of a baseline JPEG: enough for pdf-lib, which reads the size and embeds the bytes as they are. */
-  const jpeg = (width: number, height: number) =>
-    new Uint8Array([
-      0xff,
-      0xd8,
-      0xff,
-      0xc0,
-      0x00,
-      0x11,
-      0x08,
-      height >> 8,
-      height & 0xff,
-      width >> 8,
-      width & 0xff,
-      0x03,
-      0x01,
-      0x22,
-      0x00,
-      0x02,
-      0x11,
-      0x01,
-      0x03,
-      0x11,
-      0x01,
-      0xff,
-      0xd9,
-    ]);
+vi.mock('../model/script-image', async () => {
+  const { jpeg } = await import('../test-fixtures');
   const sizes: Record<string, [number, number]> = { wide: [30, 10], tall: [10, 20] };
   return {
     scaleForPdf: async (file: Blob) => {

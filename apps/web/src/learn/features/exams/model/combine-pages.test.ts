@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, type PDFPage, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { jpeg } from '../test-fixtures';
 import { combinePages, PAGE_LONG_SIDE, PageError, type PreparedImage } from './combine-pages';
 import type { Rotation } from './script-pages';
 
@@ -45,35 +46,6 @@ function png(width: number, height: number): Uint8Array {
     at += part.length;
   }
   return out;
-}
-
-/** The start of a baseline JPEG: enough for pdf-lib, which reads the size and embeds the bytes as they are. */
-function jpeg(width: number, height: number): Uint8Array {
-  return new Uint8Array([
-    0xff,
-    0xd8,
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-    0xff,
-    0xd9,
-  ]);
 }
 
 /** The camera step's stand-in: each "photo" names the picture it becomes. */

@@ -1,6 +1,6 @@
 import { clock } from '../../../lib/time';
 import { useResumePoint } from '../api/get-resume-point';
-import { resumeWorthOffering } from '../model/lecture-kind';
+import { resumeWorthOffering } from '../model/resume-point';
 
 /**
  * "Resume from 12:40" when the student's last viewing stopped part way; nothing otherwise (and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resumeWorthOffering } from './lecture-kind';
+import { resumeWorthOffering } from './resume-point';
 import { youTubeId } from './youtube';
 
 describe('youTubeId', () => {

@@ -1,0 +1,11 @@
+/**
+ * The start of a baseline JPEG of `width` × `height`: enough for pdf-lib, which reads the size and
+ * embeds the bytes as they are. jsdom has no canvas, so tests stand these in for scaled photos.
+ */
+export function jpeg(width: number, height: number): Uint8Array {
+  const [h1, h2, w1, w2] = [height >> 8, height & 0xff, width >> 8, width & 0xff];
+  return new Uint8Array([
+    ...[0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, h1, h2, w1, w2],
+    ...[0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9],
+  ]);
+}
