@@ -64,22 +64,22 @@ const MEDIAN_KEYS = ['js', 'css', 'performance', 'accessibility', 'lcp', 'fcp', 
 
 /**
  * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
- * ({ token, roles }) where the route needs it. Resolves to the medians, the path it landed on and
+ * ({ token, roles, keys: the app's localStorage key names { token, roles } }) where the route needs it. Resolves to the medians, the path it landed on and
  * the first run's failing accessibility audits.
  */
 export async function measureRoute(context, { base, debugPort, runs, route, session }) {
-  // The portal keeps its session in localStorage; Lighthouse is told not to clear it.
+  // Both apps keep their session in localStorage; Lighthouse is told not to clear it.
   const page = await context.newPage();
   await page.goto(`${base}/contact`);
   await page.evaluate(
-    ({ signedIn, token, roleList }) => {
+    ({ signedIn, token, roleList, keys }) => {
       localStorage.clear();
       if (signedIn) {
-        localStorage.setItem('jwtToken', token);
-        localStorage.setItem('roles', JSON.stringify(roleList));
+        localStorage.setItem(keys.token, token);
+        localStorage.setItem(keys.roles, JSON.stringify(roleList));
       }
     },
-    { signedIn: route.signedIn, token: session.token, roleList: session.roles },
+    { signedIn: route.signedIn, token: session.token, roleList: session.roles, keys: session.keys },
   );
   const cdp = await context.newCDPSession(page);
   const results = [];
