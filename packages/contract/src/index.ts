@@ -6,6 +6,7 @@ export * from './enrollments.js';
 export * from './exams.js';
 export * from './my-marks.js';
 export * from './paging.js';
+export * from './question-copy.js';
 export * from './question-import.js';
 export * from './questions.js';
 export * from './resources.js';
