@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's JSON body, for a call whose refusal says more than `message` (an import's report). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -29,6 +31,24 @@ export async function apiFetch<T = unknown>(
   options: RequestOptions = {},
   schema?: z.ZodType<T>,
 ): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
+  const data: unknown = await response.json();
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/** A file the API makes (an export): its bytes and the name the server gave it, if any. */
+export type ApiFile = { blob: Blob; fileName: string | null };
+
+/** Like `apiFetch`, for an answer that is a file rather than JSON; failures are the same ApiError. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<ApiFile> {
+  const response = await send(path, options);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName: name ? decodeURIComponent(name) : null };
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
   const headers = new Headers(options.headers);
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
@@ -45,24 +65,28 @@ export async function apiFetch<T = unknown>(
     const hadSession = session !== null;
     clearSession();
     if (hadSession) window.location.assign('/signin');
-    throw new ApiError(401, await readMessage(response, 'Your session has ended. Please sign in again.'));
+    throw new ApiError(401, messageOf(await readBody(response), 'Your session has ended. Please sign in again.'));
   }
-  if (!response.ok)
-    throw new ApiError(response.status, await readMessage(response, `Request failed (${response.status}).`));
+  if (!response.ok) {
+    const data = await readBody(response);
+    throw new ApiError(response.status, messageOf(data, `Request failed (${response.status}).`), data);
+  }
   if (expectStatus !== undefined && response.status !== expectStatus)
     throw new ApiError(response.status, `Unexpected answer (${response.status}).`);
-  if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
-  const data: unknown = await response.json();
-  return schema ? schema.parse(data) : (data as T);
+  return response;
 }
 
-async function readMessage(response: Response, fallback: string): Promise<string> {
+async function readBody(response: Response): Promise<unknown> {
   try {
-    const data = (await response.json()) as { message?: unknown };
-    return typeof data.message === 'string' && data.message ? data.message : fallback;
+    return (await response.json()) as unknown;
   } catch {
-    return fallback;
+    return undefined;
   }
+}
+
+function messageOf(data: unknown, fallback: string): string {
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? message : fallback;
 }
 
 /** The server's message where there is one, else the given text (the server's reason is the more useful one). */
