@@ -12,6 +12,8 @@ import { healthRoutes } from './health/routes.js';
 import { markingPlugin, marksPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
+import { questionCopyPlugin } from './questions/copy-plugin.js';
+import { questionCopyRoutes } from './questions/copy-routes.js';
 import { questionsPlugin } from './questions/plugin.js';
 import { questionsRoutes } from './questions/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
@@ -42,6 +44,7 @@ export const modulePlugins = [
   coursesPlugin,
   examsPlugin,
   questionsPlugin,
+  questionCopyPlugin,
   enrollmentsPlugin,
   submissionsPlugin,
   markingPlugin,
@@ -68,6 +71,7 @@ export const moduleRoutes = [
   watchTimeRoutes,
   examsRoutes,
   questionsRoutes,
+  questionCopyRoutes,
   markingRoutes,
   studentAppRoutes,
   viewingRoutes,
