@@ -81,6 +81,8 @@ const matrix: Record<string, Row> = {
   'POST /api/api/v1/exams/:examId/mcq-questions/bulk': { body: {}, expect: [401, 403, 400, 400] },
   'PUT /api/api/v1/exams/:examId/mcq-questions/:questionId': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/api/v1/exams/:examId/mcq-questions/:questionId': { expect: [401, 403, 404, 404] },
+  'GET /api/api/v1/exams/mcq-search': { expect: [401, 403, 200, 200] },
+  'POST /api/api/v1/exams/:examId/mcq-questions/copy': { body: {}, expect: [401, 403, 400, 400] },
   // Submissions and marks: staff's calls; the two score calls are any signed-in caller's, a student
   // only for their own id (MISSING is always another student's: 403).
   'GET /api/api/v1/submissions/exam/:examId': { expect: [401, 403, 404, 404] },
