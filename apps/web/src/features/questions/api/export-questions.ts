@@ -1,0 +1,27 @@
+import type { QuestionExportFormat } from '@valence/contract';
+import { apiFile } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+import { failureWith, mutationHook } from '../../../lib/mutation';
+import { questionsPath } from '../model/question-change';
+
+export type ExportQuestionsVariables = { examId: number; format: QuestionExportFormat };
+
+/** How each format is named on the screen and what its file ends with, when the server names none. */
+export const EXPORT_FORMATS: Record<QuestionExportFormat, { label: string; extension: string }> = {
+  csv: { label: 'CSV', extension: 'csv' },
+  xlsx: { label: 'XLSX', extension: 'xlsx' },
+  aiken: { label: 'Aiken', extension: 'txt' },
+};
+
+/** Downloads the exam's questions in a format the import reads back unchanged. */
+export async function exportQuestions({ examId, format }: ExportQuestionsVariables): Promise<void> {
+  const { blob, fileName } = await apiFile(questionsPath(examId, `/export?format=${format}`));
+  saveBlob(blob, fileName ?? `exam-${examId}-questions.${EXPORT_FORMATS[format].extension}`);
+}
+
+export const useExportQuestions = mutationHook(exportQuestions, () => ({
+  meta: {
+    success: ({ format }: ExportQuestionsVariables) => `Questions exported as ${EXPORT_FORMATS[format].label}.`,
+    error: failureWith('Error exporting questions'),
+  },
+}));
