@@ -64,10 +64,27 @@ export function checkQuestion(question: QuestionInput, hasImage: boolean): void 
   if (first) throw badRequest(first);
 }
 
+/**
+ * Everything wrong with question `n` of a list, each sentence starting `Question n: `: the schema's
+ * limits and NUL characters, then the rules (text or image, five filled options, one correct). The
+ * add-many form and the file import check with this one function, so they say the same words.
+ */
+export function numberedProblems(question: QuestionInput, hasImage: boolean, n: number): string[] {
+  const parsed = questionInputSchema.safeParse(question);
+  const limits = parsed.success
+    ? [nulProblem(parsed.data)].filter((problem) => problem !== undefined)
+    : parsed.error.issues.map((issue) => issueMessage(issue as z.core.$ZodIssue));
+  const problems = [
+    ...limits.map((problem) => `Question ${n}: ${problem}`),
+    ...questionProblems(question, hasImage, n),
+  ];
+  return [...new Set(problems)];
+}
+
 /** Every problem of every question, numbered, in one 400: the portal shows them by question. */
 export function checkBulk(questions: QuestionInput[], images: readonly unknown[]): void {
   if (images.length > questions.length) throw badRequest('There are more question images than questions.');
-  const problems = questions.flatMap((question, i) => questionProblems(question, !!images[i], i + 1));
+  const problems = questions.flatMap((question, i) => numberedProblems(question, !!images[i], i + 1));
   if (problems.length) throw badRequest(problems.join(' '));
 }
 

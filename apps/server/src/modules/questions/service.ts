@@ -1,4 +1,12 @@
-import { EXAM_LIMITS, EXAM_MESSAGES, type McqQuestion, QUESTION_MESSAGES, type StudentExam } from '@valence/contract';
+import {
+  EXAM_LIMITS,
+  EXAM_MESSAGES,
+  type McqQuestion,
+  QUESTION_MESSAGES,
+  type QuestionInput,
+  questionInputSchema,
+  type StudentExam,
+} from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -120,6 +128,36 @@ export class QuestionsService implements ExamContent {
     return this.add(examId, questions, images, () => checkBulk(questions, images));
   }
 
+  /**
+   * Whether `count` questions could be added now (404, 400 for a PART II exam, 409 once it has
+   * submissions or would pass the exam's limit), without adding them: the import's checks and dry run.
+   */
+  async checkCanAdd(examId: number, count: number): Promise<void> {
+    await this.exams.withExamLocked(examId, (tx, exam) => this.assertCanAdd(tx, exam, examId, count));
+  }
+
+  /**
+   * Questions read from a file, already checked by `numberedProblems` (the import's report), saved
+   * like the add-many form's: the same checks under the exam's lock, then one batch insert.
+   */
+  importMany(
+    examId: number,
+    questions: QuestionInput[],
+    images: readonly (StoredFile | null)[],
+  ): Promise<McqQuestion[]> {
+    const parsed = questions.map((question) => questionInputSchema.parse(question));
+    return this.add(examId, parsed, images, () => checkBulk(parsed, images));
+  }
+
+  private async assertCanAdd(tx: Tx, exam: ExamInfo, examId: number, adding: number) {
+    assertWritable(exam);
+    if ((await this.exams.submissionCount(tx, examId)) > 0) throw conflict(SUBMITTED_ALREADY);
+    const count = await repo.countForExam(tx, examId);
+    if (count + adding > EXAM_LIMITS.questionsPerExam) {
+      throw conflict(`An exam can have at most ${EXAM_LIMITS.questionsPerExam} questions; this one has ${count}.`);
+    }
+  }
+
   private async add(
     examId: number,
     questions: ParsedQuestion[],
@@ -129,11 +167,7 @@ export class QuestionsService implements ExamContent {
     const rows = await this.exams.withExamLocked(examId, async (tx, exam) => {
       assertWritable(exam);
       check();
-      if ((await this.exams.submissionCount(tx, examId)) > 0) throw conflict(SUBMITTED_ALREADY);
-      const count = await repo.countForExam(tx, examId);
-      if (count + questions.length > EXAM_LIMITS.questionsPerExam) {
-        throw conflict(`An exam can have at most ${EXAM_LIMITS.questionsPerExam} questions; this one has ${count}.`);
-      }
+      await this.assertCanAdd(tx, exam, examId, questions.length);
       const values = questions.map((question, i) => toValues(question, images[i]?.key ?? null));
       return repo.insertQuestions(tx, examId, values);
     });
