@@ -1,11 +1,18 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { EXAM_MESSAGES } from '@valence/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CarriedFailure, StatusOutlet } from '../../components/status-outlet';
 import { useExamDetail } from '../../features/exams';
-import { BulkQuestionForm, QUESTION_TEXTS, QuestionDialog, QuestionList } from '../../features/questions';
+import {
+  BulkQuestionForm,
+  ExportQuestionsMenu,
+  ImportQuestionsDialog,
+  QUESTION_TEXTS,
+  QuestionDialog,
+  QuestionList,
+} from '../../features/questions';
 import { ApiError } from '../../lib/api-client';
 import { useLogFailure } from '../../lib/query';
 import { ExamPending, examRoute, examsOf } from '../exam-page';
@@ -22,6 +29,7 @@ function ManageQuestions({ examId }: { examId: number }) {
   const exam = useExamDetail(examId);
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const notMcq = exam.data !== undefined && exam.data.examType !== 'MCQ';
 
   // A PART II exam has no questions to manage. The status line of /exams clears itself when
@@ -54,16 +62,17 @@ function ManageQuestions({ examId }: { examId: number }) {
   const { title, courseTitle, courseId, contentDeleted } = exam.data;
   return (
     <Page courseId={courseId}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Title order={2}>Manage MCQ Questions</Title>
-          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Text>
-          <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Course: {courseTitle}
-          </Text>
-        </Stack>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Title order={2}>Manage MCQ Questions</Title>
+        <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Text>
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Course: {courseTitle}
+        </Text>
+      </Stack>
+      {/* Several actions: on a phone they wrap onto more lines instead of widening the page. */}
+      <Group gap="xs" wrap="wrap">
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setAdding(true)}
@@ -71,6 +80,15 @@ function ManageQuestions({ examId }: { examId: number }) {
         >
           Add Question
         </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileImport size={16} aria-hidden />}
+          onClick={() => setImporting(true)}
+          disabled={contentDeleted}
+        >
+          Import questions
+        </Button>
+        <ExportQuestionsMenu examId={examId} />
       </Group>
       {contentDeleted && (
         <Alert color="orange" title="Content deleted">
@@ -81,6 +99,7 @@ function ManageQuestions({ examId }: { examId: number }) {
       <QuestionList examId={examId} readOnly={contentDeleted} />
       {!contentDeleted && <BulkQuestionForm examId={examId} />}
       {adding && <QuestionDialog examId={examId} question={null} onClose={() => setAdding(false)} />}
+      <ImportQuestionsDialog examId={examId} opened={importing} onClose={() => setImporting(false)} />
     </Page>
   );
 }
