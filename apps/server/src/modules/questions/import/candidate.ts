@@ -1,0 +1,51 @@
+import type { ImportFileProblem, QuestionImportFormat } from '@valence/contract';
+
+/** One question as a parser read it, before any rule is applied; `line` or `row` says where it starts. */
+export type Candidate = {
+  line: number | null;
+  row: number | null;
+  questionText: string | null;
+  options: string[];
+  /** 0-based; null when the file names no correct option or one that is not there. */
+  correctIndex: number | null;
+  /** The picture's name inside the images zip (CSV and XLSX only). */
+  image: string | null;
+};
+
+/** What a parser answers: never an exception for bad input, only problems with their place. */
+export type ParsedFile = { format: QuestionImportFormat; questions: Candidate[]; problems: ImportFileProblem[] };
+
+export const lineProblem = (line: number, message: string): ImportFileProblem => ({
+  line,
+  row: null,
+  message: `Line ${line}: ${message}`,
+});
+
+export const rowProblem = (row: number, message: string): ImportFileProblem => ({
+  line: null,
+  row,
+  message: `Row ${row}: ${message}`,
+});
+
+export const fileProblem = (message: string): ImportFileProblem => ({ line: null, row: null, message });
+
+const LETTERS = 'ABCDE';
+
+/**
+ * The `correct` of a CSV or XLSX row or Aiken's `ANSWER:`: 1–5 or A–E (any case), as a 0-based
+ * index; null when empty; undefined when it is something else.
+ */
+export function correctIndexOf(value: string): number | null | undefined {
+  const text = value.trim();
+  if (text === '') return null;
+  if (/^[1-5]$/.test(text)) return Number(text) - 1;
+  // A spreadsheet may hold the number as 3.0.
+  if (/^[1-5]\.0+$/.test(text)) return Number(text) - 1;
+  const letter = LETTERS.indexOf(text.toUpperCase());
+  return text.length === 1 && letter >= 0 ? letter : undefined;
+}
+
+export const letterOf = (index: number) => LETTERS[index] ?? '?';
+
+/** Lines of a text file without their line ends (LF or CRLF); a leading byte-order mark is dropped. */
+export const splitLines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
