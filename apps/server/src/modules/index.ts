@@ -14,6 +14,7 @@ import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
 import { questionCopyPlugin } from './questions/copy-plugin.js';
 import { questionCopyRoutes } from './questions/copy-routes.js';
+import { questionImportRoutes } from './questions/import-routes.js';
 import { questionsPlugin } from './questions/plugin.js';
 import { questionsRoutes } from './questions/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
@@ -72,6 +73,7 @@ export const moduleRoutes = [
   examsRoutes,
   questionsRoutes,
   questionCopyRoutes,
+  questionImportRoutes,
   markingRoutes,
   studentAppRoutes,
   viewingRoutes,
