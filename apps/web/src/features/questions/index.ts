@@ -1,5 +1,6 @@
 export { questionsQueryOptions, useQuestions } from './api/get-questions';
 export { BulkQuestionForm } from './components/bulk-question-form';
+export { CopyQuestionsDialog } from './components/copy-questions-dialog';
 export { ExportQuestionsMenu } from './components/export-questions-menu';
 export { ImportQuestionsDialog } from './components/import-questions-dialog';
 export { QuestionDialog } from './components/question-dialog';
