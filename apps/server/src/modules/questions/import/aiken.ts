@@ -1,7 +1,7 @@
 import { isBlank } from '@valence/contract';
 import { type Candidate, correctIndexOf, lineProblem, type ParsedFile, splitLines } from './candidate.js';
 
-const OPTION = /^([A-Z])[.)][ \t]+(.*)$/;
+const OPTION = /^([A-Z])[.)][ \t](.*)$/;
 const ANSWER = /^ANSWER[ \t]*:[ \t]*(.*?)[ \t]*$/i;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -9,7 +9,7 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
  * Aiken: the question (one line or more), then options `A. …` (or `A) …`) one per line in letter
  * order, then `ANSWER: X`. Blank lines between questions are skipped. A question line that starts
  * like an option (`A. `) cannot be told from one: Aiken has no escape for it. Option text is kept
- * exactly as it follows the `A. `.
+ * exactly as it follows the one space or tab after `A.`.
  */
 export function parseAiken(text: string): ParsedFile {
   const parsed: ParsedFile = { format: 'aiken', questions: [], problems: [] };
