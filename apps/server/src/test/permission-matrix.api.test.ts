@@ -83,6 +83,11 @@ const matrix: Record<string, Row> = {
   'DELETE /api/api/v1/exams/:examId/mcq-questions/:questionId': { expect: [401, 403, 404, 404] },
   'GET /api/api/v1/exams/mcq-search': { expect: [401, 403, 200, 200] },
   'POST /api/api/v1/exams/:examId/mcq-questions/copy': { body: {}, expect: [401, 403, 400, 400] },
+  'POST /api/api/v1/exams/:examId/mcq-questions/import': { body: {}, expect: [401, 403, 400, 400] },
+  'GET /api/api/v1/exams/:examId/mcq-questions/export': {
+    path: `/api/api/v1/exams/${MISSING}/mcq-questions/export?format=csv`,
+    expect: [401, 403, 404, 404],
+  },
   // Submissions and marks: staff's calls; the two score calls are any signed-in caller's, a student
   // only for their own id (MISSING is always another student's: 403).
   'GET /api/api/v1/submissions/exam/:examId': { expect: [401, 403, 404, 404] },
