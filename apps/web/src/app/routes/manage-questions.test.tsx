@@ -68,6 +68,22 @@ describe('Manage MCQ Questions screen', () => {
     expect(await screen.findByRole('dialog', { name: 'Add Question' })).toBeInTheDocument();
   });
 
+  it('opens the import dialog and the copy dialog from their buttons, and offers the exports', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Import questions' }));
+    const importing = await screen.findByRole('dialog', { name: 'Import questions' });
+    expect(within(importing).getByRole('button', { name: 'Check file' })).toBeDisabled();
+    await user.click(within(importing).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Copy from another paper' }));
+    expect(await screen.findByRole('dialog', { name: /Copy/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const formats = await screen.findAllByRole('menuitem');
+    expect(formats.map((item) => item.textContent)).toEqual(['Export CSV', 'Export XLSX', 'Export Aiken']);
+  });
+
   it('adds a question from the dialog, then shows the list and exam as the server now has them', async () => {
     const { calls, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Add Question' }));
@@ -118,6 +134,8 @@ describe('Manage MCQ Questions screen', () => {
     setup(withExam({ contentDeleted: true }));
     expect(await screen.findByText(/This exam's content has been deleted\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Question' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import questions' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Copy from another paper' })).toBeDisabled();
     const first = await screen.findByRole('article', { name: 'Question 1' });
     expect(within(first).getByRole('button', { name: 'Edit' })).toBeDisabled();
     expect(screen.queryByRole('region', { name: 'Add Multiple Questions' })).not.toBeInTheDocument();

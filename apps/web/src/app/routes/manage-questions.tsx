@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconCopy, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { EXAM_MESSAGES } from '@valence/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { type CarriedFailure, StatusOutlet } from '../../components/status-outle
 import { useExamDetail } from '../../features/exams';
 import {
   BulkQuestionForm,
+  CopyQuestionsDialog,
   ExportQuestionsMenu,
   ImportQuestionsDialog,
   QUESTION_TEXTS,
@@ -30,6 +31,7 @@ function ManageQuestions({ examId }: { examId: number }) {
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [copying, setCopying] = useState(false);
   const notMcq = exam.data !== undefined && exam.data.examType !== 'MCQ';
 
   // A PART II exam has no questions to manage. The status line of /exams clears itself when
@@ -88,6 +90,14 @@ function ManageQuestions({ examId }: { examId: number }) {
         >
           Import questions
         </Button>
+        <Button
+          variant="light"
+          leftSection={<IconCopy size={16} aria-hidden />}
+          onClick={() => setCopying(true)}
+          disabled={contentDeleted}
+        >
+          Copy from another paper
+        </Button>
         <ExportQuestionsMenu examId={examId} />
       </Group>
       {contentDeleted && (
@@ -100,6 +110,7 @@ function ManageQuestions({ examId }: { examId: number }) {
       {!contentDeleted && <BulkQuestionForm examId={examId} />}
       {adding && <QuestionDialog examId={examId} question={null} onClose={() => setAdding(false)} />}
       <ImportQuestionsDialog examId={examId} opened={importing} onClose={() => setImporting(false)} />
+      <CopyQuestionsDialog examId={examId} opened={copying} onClose={() => setCopying(false)} />
     </Page>
   );
 }
