@@ -106,7 +106,11 @@ export const questionImportResultSchema = questionImportReportSchema.extend({
 });
 export type QuestionImportResult = z.infer<typeof questionImportResultSchema>;
 
-/** The 400 answer when anything is wrong (dry run or not): a summary sentence and the whole report. Nothing is saved. */
+/**
+ * The 400 answer when anything in the file is wrong (dry run or not): a summary sentence and the
+ * whole report. Nothing is saved. A form that cannot be read as a question file at all (no `file`
+ * part, not UTF-8, no known format, not multipart) is a 400 with `{ message }` only, like other calls.
+ */
 export const questionImportRefusalSchema = questionImportReportSchema.extend({
   message: z.string(),
 });
