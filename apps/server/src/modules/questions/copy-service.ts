@@ -134,13 +134,23 @@ export class QuestionCopyService {
   private async copyPictures(questions: repo.QuestionWithOptions[], copied: string[]) {
     const keys: (string | undefined)[] = new Array(questions.length);
     let next = 0;
+    let failed = false;
     const worker = async () => {
-      for (let i = next++; i < questions.length; i = next++) {
+      for (let i = next++; i < questions.length && !failed; i = next++) {
         const from = questions[i]?.imageKey;
-        if (from) keys[i] = await this.copyPicture(from, i + 1, copied);
+        try {
+          if (from) keys[i] = await this.copyPicture(from, i + 1, copied);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
       }
     };
-    await Promise.all(Array.from({ length: PARALLEL_COPIES }, worker));
+    // Every worker is waited for (not only the first to fail), so no copy is still being written
+    // when the caller removes them.
+    const outcomes = await Promise.allSettled(Array.from({ length: PARALLEL_COPIES }, worker));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     return keys;
   }
 

@@ -156,6 +156,20 @@ describe('copying questions from another paper', () => {
     );
   });
 
+  it('refuses a copy whose source picture is gone, removing the pictures already copied', async () => {
+    const source = await newExam({ title: 'Pictures' });
+    for (const name of ['a.png', 'b.png', 'c.png']) {
+      await addQuestion(t, tutor.headers, source.id, question(null), { ...png, name });
+    }
+    const [, lost] = await keysOf(source.id);
+    await t.storage.delete(lost ?? '');
+    const target = await newExam();
+    const before = await stored();
+    expectMessage(await copy(target.id, { fromExamId: source.id }), 409, QUESTION_COPY_MESSAGES.pictureGone(2));
+    expect(await list(target.id)).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+
   it('keeps an exam within 300 questions, copying none past it and removing the copied pictures', async () => {
     const source = await sourcePaper();
     const target = await newExam();
