@@ -178,6 +178,34 @@ describe('importing questions from a file', () => {
     expect(await keptSince(before)).toEqual([]);
   });
 
+  it('imports GIFT with chemistry notation unchanged, and refuses a picture over 5 MB in the zip', async () => {
+    const exam = await newExam();
+    const gift = [
+      '// Unit 4: equilibria',
+      '::K1:: [html]For \\ce{N2 + 3H2 <=> 2NH3} at $\\pu{298 K}$, raising pressure { ~shifts left # no',
+      '=shifts right ~does nothing ~stops it ~reverses \\ce{\\Delta H}}',
+    ].join('\n');
+    const answer = await importFile(exam.id, { file: { bytes: gift, name: 'unit4.gift' } });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(essence(answer.json<QuestionImportResult>().saved)).toEqual([
+      {
+        questionText: 'For \\ce{N2 + 3H2 <=> 2NH3} at $\\pu{298 K}$, raising pressure',
+        options: ['shifts left', 'shifts right', 'does nothing', 'stops it', 'reverses \\ce{\\Delta H}'],
+        correct: 1,
+      },
+    ]);
+
+    const zip = new JSZip();
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(SAMPLE.png);
+    zip.file('big.png', big);
+    const images = { bytes: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }), name: 'i.zip' };
+    const refused = await importFile(exam.id, { file: csvPart(csv(row('Big', 1, 'big.png'))), images });
+    expect(refused.json<QuestionImportRefusal>().questions[0]?.problems).toEqual([
+      'Question 1: The image "big.png" is larger than 5 MB.',
+    ]);
+  });
+
   it('refuses more than 500 questions in one file', async () => {
     const exam = await newExam();
     const many = csv(...Array.from({ length: 501 }, (_, i) => row(`Q${i + 1}`)));
