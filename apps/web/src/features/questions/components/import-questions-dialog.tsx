@@ -26,6 +26,7 @@ export const IMPORT_TEXTS = {
     `${count} question${count === 1 ? '' : 's'} read without a problem. Nothing is saved until you import.`,
   empty: 'The file holds no questions.',
   refused: 'Nothing was saved. Fix the problems below in the file, then check it again.',
+  fix: 'Fix the problems below in the file, then check it again.',
 } as const;
 
 const FORMAT_NAMES: Record<QuestionImportReport['format'], string> = {
@@ -175,8 +176,9 @@ function ImportReport({ report, refusal }: { report: QuestionImportReport; refus
         </Alert>
       ) : (
         <Alert color="red" title={`${plural(report.problemCount, 'problem')} found`}>
-          {refusal && refusal !== IMPORT_TEXTS.refused && <Text size="sm">{refusal}</Text>}
-          <Text size="sm">{IMPORT_TEXTS.refused}</Text>
+          {/* The server's sentence already says nothing was saved; without one the screen says so. */}
+          {refusal && <Text size="sm">{refusal}</Text>}
+          <Text size="sm">{refusal ? IMPORT_TEXTS.fix : IMPORT_TEXTS.refused}</Text>
         </Alert>
       )}
       {report.problems.length > 0 && (
