@@ -93,4 +93,26 @@ describe('question bank', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('fits a phone: the actions wrap and the import report stays inside 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await signIn(page, tutor, 'tutor-pw-1');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${baseURL()}/exams/${examId}/manage-questions`);
+    await page.getByRole('button', { name: 'Copy from another paper' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Import questions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import questions' });
+    await dialog.getByLabel('Question file').setInputFiles(csvFile(ROWS));
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    await dialog.getByText('Question 2: All 5 answer options must be filled.').waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const box = await dialog.getByRole('region', { name: 'Import report' }).boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${process.env.E2E_SHOTS ?? '/tmp'}/question-import-390.png` });
+    await context.close();
+  });
 });
