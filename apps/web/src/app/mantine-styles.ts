@@ -46,3 +46,5 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Menu.css';

@@ -170,7 +170,8 @@ function SourceQuestions({ source, chosen, onChange, onBack }: SourceQuestionsPr
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+      {/* At phone width the button goes under the paper's name rather than being cut off. */}
+      <Group justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {source.title}
