@@ -22,7 +22,6 @@ import { resourcesRoutes } from './resources/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { staffPlugin } from './staff/plugin.js';
 import { staffRoutes } from './staff/routes.js';
-import { studentCourseRoutes } from './student-app/course-routes.js';
 import { studentExamsRoutes } from './student-app/exam-routes.js';
 import { studentAppPlugin } from './student-app/plugin.js';
 import { studentAppRoutes, viewingRoutes } from './student-app/routes.js';
@@ -77,7 +76,6 @@ export const moduleRoutes = [
   markingRoutes,
   studentAppRoutes,
   viewingRoutes,
-  studentCourseRoutes,
   studentExamsRoutes,
   studentMarksRoutes,
 ];

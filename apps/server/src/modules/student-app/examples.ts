@@ -1,14 +1,18 @@
 import {
   courseSchema,
   examScoreSchema,
+  heartbeatAnswerSchema,
+  heartbeatSchema,
   mcqAnswersSchema,
   mcqDraftInputSchema,
   mcqDraftSchema,
   mySubmissionSchema,
   recordWatchSchema,
   resourceSchema,
+  resumePointSchema,
   studentExamSchema,
   studentExamSummarySchema,
+  upcomingLectureSchema,
   watchRecordSchema,
 } from '@valence/contract';
 import { z } from 'zod';
@@ -119,4 +123,29 @@ export const examples = {
       },
     ],
   }),
+  upcoming: upcomingLectureSchema.array().meta({
+    examples: [
+      [
+        {
+          id: 44,
+          name: 'Lesson 8 – Ionic equilibrium',
+          type: 'link',
+          duration: 5400,
+          liveAt: '2026-11-30T12:30:00.000Z',
+        },
+      ],
+    ],
+  }),
+  heartbeatBody: heartbeatSchema.meta({
+    example: {
+      viewingKey: '6f1d2c3a-8b4e-4f7a-9c2d-1e5b7a9c3d4f',
+      segments: [
+        [120, 126.5],
+        [300, 303.2],
+      ],
+      position: 303.2,
+    },
+  }),
+  heartbeatAnswer: heartbeatAnswerSchema.meta({ examples: [{ watchedDuration: 412.7 }] }),
+  resumePoint: resumePointSchema.meta({ examples: [{ position: 303.2 }, { position: null }] }),
 };

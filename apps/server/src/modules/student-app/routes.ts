@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from './examples.js';
-import { viewingExamples } from './viewing-examples.js';
 
 /** The students' app's own calls, for students only: every answer is about the signed-in student alone. */
 export const studentAppRoutes = moduleRoutes('student app', async (app, route) => {
@@ -24,6 +23,16 @@ export const studentAppRoutes = moduleRoutes('student app', async (app, route) =
       response: { 200: examples.lectures, ...errors(403, 404) },
     }),
     (request) => app.studentApp.myLectures(requirePrincipal(request), request.params.id),
+  );
+
+  app.get(
+    '/me/courses/:id/upcoming',
+    route('student', {
+      summary: "A course's lectures not live yet, soonest first, without their links",
+      params: idParamSchema,
+      response: { 200: examples.upcoming, ...errors(403, 404) },
+    }),
+    (request) => app.resources.upcomingForStudent(requirePrincipal(request), request.params.id),
   );
 
   app.post(
@@ -66,8 +75,8 @@ export const viewingRoutes = moduleRoutes('student app', async (app, route) => {
           summary:
             'Report the parts of a lecture played since the last beat; the token may come in the body (sendBeacon)',
           params: idParamSchema,
-          body: viewingExamples.heartbeatBody,
-          response: { 200: viewingExamples.heartbeatAnswer, ...errors(400, 401, 403, 404, 409) },
+          body: examples.heartbeatBody,
+          response: { 200: examples.heartbeatAnswer, ...errors(400, 401, 403, 404, 409) },
         },
         { bodyToken: true },
       ),
@@ -84,7 +93,7 @@ export const viewingRoutes = moduleRoutes('student app', async (app, route) => {
     route('student', {
       summary: 'Where my latest viewing of the lecture stopped (null when I have none)',
       params: idParamSchema,
-      response: { 200: viewingExamples.resumePoint, ...errors(403, 404) },
+      response: { 200: examples.resumePoint, ...errors(403, 404) },
     }),
     (request) => app.studentApp.resumePoint(requirePrincipal(request), request.params.id),
   );
