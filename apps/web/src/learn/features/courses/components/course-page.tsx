@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { failureText } from '../../../lib/api';
+import { QueryStatus } from '../../../components/query-status';
 import { KIND_LABELS, lectureKind, useCourseLectures } from '../../../lib/course-lectures';
 import { clock, formatWhen, usePlatformZone } from '../../../lib/time';
 import { useMyCourses } from '../api/get-my-courses';
@@ -22,12 +22,11 @@ export default function CoursePage() {
         <Link to="/">← My courses</Link>
       </p>
       <h1>{title}</h1>
-      {lectures.isPending && <p className="loading">Loading lectures…</p>}
-      {lectures.isError && (
-        <p className="alert error" role="alert">
-          {failureText(lectures.error, 'The lectures could not be loaded. Please try again.')}
-        </p>
-      )}
+      <QueryStatus
+        query={lectures}
+        loading="Loading lectures…"
+        failed={'The lectures could not be loaded. Please try again.'}
+      />
       {lectures.data?.length === 0 && !upcoming.data?.length && <p className="muted">{NO_LECTURES}</p>}
       <ul className="list">
         {lectures.data?.map((lecture) => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { failureText } from '../../../lib/api';
+import { QueryStatus } from '../../../components/query-status';
 import { useMyCourses } from '../api/get-my-courses';
 import { goneSinceLastVisit } from '../model/seen-courses';
 
@@ -14,12 +14,11 @@ export default function MyCoursesPage() {
   return (
     <div>
       <h1>My courses</h1>
-      {courses.isPending && <p className="loading">Loading your courses…</p>}
-      {courses.isError && (
-        <p className="alert error" role="alert">
-          {failureText(courses.error, 'Your courses could not be loaded. Please try again.')}
-        </p>
-      )}
+      <QueryStatus
+        query={courses}
+        loading="Loading your courses…"
+        failed={'Your courses could not be loaded. Please try again.'}
+      />
       {gone.length > 0 && (
         <p className="alert info">
           {gone.join(', ')} {gone.length === 1 ? 'is' : 'are'} paused or closed for now. Ask your tutor if you expected{' '}

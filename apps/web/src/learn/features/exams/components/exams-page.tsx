@@ -1,7 +1,7 @@
+import { QueryStatus } from '../../../components/query-status';
 import './exams.css';
 import type { StudentExamSummary } from '@valence/contract';
 import { Link } from 'react-router';
-import { failureText } from '../../../lib/api';
 import { formatWhen, timeLeft, usePlatformZone } from '../../../lib/time';
 import { useMyExams } from '../api/get-my-exams';
 import { nextDue, useNow } from '../model/countdown';
@@ -24,12 +24,11 @@ export default function ExamsPage() {
   return (
     <div>
       <h1>Exams</h1>
-      {exams.isPending && <p className="loading">Loading your exams…</p>}
-      {exams.isError && (
-        <p className="alert error" role="alert">
-          {failureText(exams.error, 'Your exams could not be loaded. Please try again.')}
-        </p>
-      )}
+      <QueryStatus
+        query={exams}
+        loading="Loading your exams…"
+        failed={'Your exams could not be loaded. Please try again.'}
+      />
       {exams.data?.length === 0 && <p className="muted">{NO_EXAMS}</p>}
       {ahead.length > 0 && (
         <ul className="list" aria-label="Exams to do">

@@ -1,7 +1,7 @@
 import type { Resource } from '@valence/contract';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { failureText } from '../../../lib/api';
+import { QueryStatus } from '../../../components/query-status';
 import { lectureKind, useCourseLectures } from '../../../lib/course-lectures';
 import { clock, formatWhen, usePlatformZone } from '../../../lib/time';
 import { useHeartbeats } from '../model/use-heartbeats';
@@ -27,12 +27,11 @@ export default function LecturePage() {
       <p className="small">
         <Link to={back}>← Back to the course</Link>
       </p>
-      {lectures.isPending && <p className="loading">Loading the lecture…</p>}
-      {lectures.isError && (
-        <p className="alert error" role="alert">
-          {failureText(lectures.error, 'The lecture could not be loaded. Please try again.')}
-        </p>
-      )}
+      <QueryStatus
+        query={lectures}
+        loading="Loading the lecture…"
+        failed={'The lecture could not be loaded. Please try again.'}
+      />
       {lectures.isSuccess && !lecture && (
         <div className="stack">
           <h1>Lecture</h1>

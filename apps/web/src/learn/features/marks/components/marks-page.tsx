@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { MyMarksPart, MyMarksPartTwo, MyMarksRow } from '@valence/contract';
 import { useState } from 'react';
 import { ChemText } from '../../../../components/chem-text';
+import { QueryStatus } from '../../../components/query-status';
 import { failureText } from '../../../lib/api';
 import { formatWhen, usePlatformZone } from '../../../lib/time';
 import { meQuery } from '../api/get-me';
@@ -35,12 +36,11 @@ export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: 
   return (
     <div>
       <h1>My marks</h1>
-      {marks.isPending && <p className="loading">Loading your marks…</p>}
-      {marks.isError && (
-        <p className="alert error" role="alert">
-          {failureText(marks.error, 'Your marks could not be loaded. Please try again.')}
-        </p>
-      )}
+      <QueryStatus
+        query={marks}
+        loading="Loading your marks…"
+        failed={'Your marks could not be loaded. Please try again.'}
+      />
       {marks.data?.length === 0 && <p className="muted">{NO_MARKS}</p>}
       {marks.data && marks.data.length > 0 && (
         <>
