@@ -81,6 +81,13 @@ export async function examAction(t: TestApp, headers: AuthHeaders, examId: numbe
 }
 
 /** Enrols the student (ACTIVE unless told) through the API, expecting 201. */
-export async function enrol(t: TestApp, headers: AuthHeaders, courseId: number, studentId: number, status = 'ACTIVE') {
-  expectStatus(await t.call('POST', '/api/enrollments', headers, { courseId, studentId, status }), 201);
+export async function enrol(
+  t: TestApp,
+  headers: AuthHeaders,
+  courseId: number,
+  studentId: number,
+  status = 'ACTIVE',
+): Promise<number> {
+  const answer = await t.call('POST', '/api/enrollments', headers, { courseId, studentId, status });
+  return expectStatus<{ id: number }>(answer, 201).id;
 }

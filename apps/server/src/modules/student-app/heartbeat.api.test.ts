@@ -3,6 +3,7 @@ import { HEARTBEAT_FIRST_BEAT_SECONDS, HEARTBEAT_SLACK_SECONDS } from '@valence/
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { watchTime } from '../../db/schema.js';
+import { enrol } from '../../test/exams.js';
 import {
   type AuthHeaders,
   expectMessage,
@@ -10,6 +11,7 @@ import {
   type Login,
   useTestApp,
 } from '../../test/harness.js';
+import { addLecture, daysFromNow } from '../../test/lectures.js';
 
 const t = useTestApp();
 let staff: AuthHeaders;
@@ -18,32 +20,11 @@ let other: Login;
 let outsider: Login;
 const lecture: Record<string, number> = {};
 
-const DAY = 24 * 3600 * 1000;
-const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
+const at = daysFromNow;
 /** The lectures here are two minutes long, so the caps are easy to reach. */
 const DURATION = 120;
 
 type Beat = { viewingKey: string; segments: [number, number][]; position: number; token?: string };
-
-async function addLecture(courseId: number, name: string, liveAt: string) {
-  const answer = await t.call('POST', '/api/resources', staff, {
-    name,
-    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    type: 'link',
-    courseId,
-    duration: DURATION,
-    liveAt,
-    recordingAt: liveAt,
-    expiresAt: null,
-  });
-  expect(answer.statusCode).toBe(201);
-  return answer.json().id as number;
-}
-
-async function enrol(courseId: number, studentId: number) {
-  const answer = await t.call('POST', '/api/enrollments', staff, { courseId, studentId, status: 'ACTIVE' });
-  expect(answer.statusCode).toBe(201);
-}
 
 beforeAll(async () => {
   staff = (await t.login('ROLE_ADMIN', 'tutor')).headers;
@@ -52,12 +33,22 @@ beforeAll(async () => {
   outsider = await t.login('ROLE_STUDENT', 'sahan');
   const course = (await t.createCourse(staff, 'Organic chemistry')).id;
   const elsewhere = (await t.createCourse(staff, 'Revision')).id;
-  await enrol(course, pupil.id);
-  await enrol(course, other.id);
-  await enrol(elsewhere, outsider.id);
-  lecture.live = await addLecture(course, 'Alkenes', at(-2));
-  lecture.second = await addLecture(course, 'Alkynes', at(-1));
-  lecture.future = await addLecture(course, 'Aromatics', at(3));
+  await enrol(t, staff, course, pupil.id);
+  await enrol(t, staff, course, other.id);
+  await enrol(t, staff, elsewhere, outsider.id);
+  lecture.live = await addLecture(t, staff, { courseId: course, name: 'Alkenes', liveAt: at(-2), duration: DURATION });
+  lecture.second = await addLecture(t, staff, {
+    courseId: course,
+    name: 'Alkynes',
+    liveAt: at(-1),
+    duration: DURATION,
+  });
+  lecture.future = await addLecture(t, staff, {
+    courseId: course,
+    name: 'Aromatics',
+    liveAt: at(3),
+    duration: DURATION,
+  });
 });
 
 const beat = (lectureId: number, body: Beat | object | string, headers: object = pupil.headers) =>
@@ -359,7 +350,7 @@ describe('the last beat, sent with navigator.sendBeacon', () => {
     expect(withBadHeader.statusCode).toBe(401);
 
     const leaving = await t.login('ROLE_STUDENT', 'leaving');
-    await enrol((await t.createCourse(staff, 'Leaving course')).id, leaving.id);
+    await enrol(t, staff, (await t.createCourse(staff, 'Leaving course')).id, leaving.id);
     expect((await t.call('POST', '/api/logoutstudent', staff, { username: 'leaving' })).statusCode).toBe(204);
     const ended = leaving.headers.authorization.slice('Bearer '.length);
     expectMessage(await beacon(lecture.live as number, { ...body, token: ended }), 401, 'Authentication required.');
@@ -388,9 +379,14 @@ describe('the last beat, sent with navigator.sendBeacon', () => {
 describe('what staff and the app read back', () => {
   it("shows a heartbeat viewing's seconds in the staff watch-time list", async () => {
     const student = await t.login('ROLE_STUDENT', 'dilini');
-    await enrol((await t.createCourse(staff, 'Dilini course')).id, student.id);
+    await enrol(t, staff, (await t.createCourse(staff, 'Dilini course')).id, student.id);
     const course = (await t.call('GET', `/api/enrollments/student/${student.id}`, staff)).json()[0].courseId;
-    const lectureId = await addLecture(course, 'Esters', at(-1));
+    const lectureId = await addLecture(t, staff, {
+      courseId: course,
+      name: 'Esters',
+      liveAt: at(-1),
+      duration: DURATION,
+    });
     const key = randomUUID();
     await ok(await beat(lectureId, { viewingKey: key, segments: [[0, 25]], position: 25 }, student.headers), 25);
     await wait(key, 30);

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { enrol } from '../../test/exams.js';
 import { type AuthHeaders, expectMessage, type Login, useTestApp } from '../../test/harness.js';
+import { addLecture, daysFromNow } from '../../test/lectures.js';
 
 const t = useTestApp();
 let staff: AuthHeaders;
@@ -10,29 +12,7 @@ let other: Login;
 const course: Record<string, number> = {};
 const lecture: Record<string, number> = {};
 
-const DAY = 24 * 3600 * 1000;
-const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
-
-async function addLecture(courseId: number, name: string, liveAt: string, expiresAt: string | null) {
-  const answer = await t.call('POST', '/api/resources', staff, {
-    name,
-    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    type: 'link',
-    courseId,
-    duration: 1800,
-    liveAt,
-    recordingAt: liveAt,
-    expiresAt,
-  });
-  expect(answer.statusCode).toBe(201);
-  return answer.json().id as number;
-}
-
-async function enrol(courseId: number, studentId: number) {
-  expect((await t.call('POST', '/api/enrollments', staff, { courseId, studentId, status: 'ACTIVE' })).statusCode).toBe(
-    201,
-  );
-}
+const at = daysFromNow;
 
 beforeAll(async () => {
   staff = (await t.login('ROLE_ADMIN', 'tutor')).headers;
@@ -43,20 +23,38 @@ beforeAll(async () => {
   course.paused = (await t.createCourse(staff, 'Physical chemistry')).id;
   course.disabled = (await t.createCourse(staff, 'Inorganic chemistry')).id;
   course.notMine = (await t.createCourse(staff, 'Revision')).id;
-  for (const id of [course.mine, course.paused, course.disabled]) await enrol(id as number, pupil.id);
-  await enrol(course.notMine as number, other.id);
+  for (const id of [course.mine, course.paused, course.disabled]) await enrol(t, staff, id as number, pupil.id);
+  await enrol(t, staff, course.notMine as number, other.id);
   const disabled = (await t.call('GET', `/api/enrollments/student/${pupil.id}`, staff))
     .json()
     .find((e: { courseId: number }) => e.courseId === course.disabled);
   await t.call('PUT', `/api/enrollments/${disabled.id}`, staff, { status: 'DISABLED' });
   expect((await t.call('PUT', `/api/enrollments/course/${course.paused}/disable`, boss)).statusCode).toBe(204);
 
-  lecture.live = await addLecture(course.mine as number, 'Alkenes', at(-2), null);
-  lecture.future = await addLecture(course.mine as number, 'Aromatics', at(3), null);
-  lecture.expired = await addLecture(course.mine as number, 'Alkanes', at(-30), at(-1));
-  lecture.stillOpen = await addLecture(course.mine as number, 'Alcohols', at(-5), at(5));
-  lecture.otherCourse = await addLecture(course.notMine as number, 'Past papers', at(-2), null);
-  lecture.pausedCourse = await addLecture(course.paused as number, 'Kinetics', at(-2), null);
+  lecture.live = await addLecture(t, staff, { courseId: course.mine as number, name: 'Alkenes', liveAt: at(-2) });
+  lecture.future = await addLecture(t, staff, { courseId: course.mine as number, name: 'Aromatics', liveAt: at(3) });
+  lecture.expired = await addLecture(t, staff, {
+    courseId: course.mine as number,
+    name: 'Alkanes',
+    liveAt: at(-30),
+    expiresAt: at(-1),
+  });
+  lecture.stillOpen = await addLecture(t, staff, {
+    courseId: course.mine as number,
+    name: 'Alcohols',
+    liveAt: at(-5),
+    expiresAt: at(5),
+  });
+  lecture.otherCourse = await addLecture(t, staff, {
+    courseId: course.notMine as number,
+    name: 'Past papers',
+    liveAt: at(-2),
+  });
+  lecture.pausedCourse = await addLecture(t, staff, {
+    courseId: course.paused as number,
+    name: 'Kinetics',
+    liveAt: at(-2),
+  });
 });
 
 describe('GET /me/courses', () => {

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { enrol } from '../../test/exams.js';
 import { type AuthHeaders, expectMessage, type Login, useTestApp } from '../../test/harness.js';
+import { addLecture, daysFromNow } from '../../test/lectures.js';
 
 const t = useTestApp();
 let staff: AuthHeaders;
@@ -9,29 +11,7 @@ let pupil: Login;
 let stranger: Login;
 const course: Record<string, number> = {};
 
-const DAY = 24 * 3600 * 1000;
-const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
-
-async function addLecture(courseId: number, name: string, liveAt: string, expiresAt: string | null = null) {
-  const answer = await t.call('POST', '/api/resources', staff, {
-    name,
-    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    type: 'link',
-    courseId,
-    duration: 2700,
-    liveAt,
-    recordingAt: liveAt,
-    expiresAt,
-  });
-  expect(answer.statusCode).toBe(201);
-  return answer.json().id as number;
-}
-
-async function enrol(courseId: number, studentId: number) {
-  const answer = await t.call('POST', '/api/enrollments', staff, { courseId, studentId, status: 'ACTIVE' });
-  expect(answer.statusCode).toBe(201);
-  return answer.json().id as number;
-}
+const at = daysFromNow;
 
 const upcoming = (courseId: number | undefined, headers: AuthHeaders) =>
   t.call('GET', `/api/me/courses/${courseId}/upcoming`, headers);
@@ -44,20 +24,32 @@ beforeAll(async () => {
   course.mine = (await t.createCourse(staff, 'Organic chemistry')).id;
   course.disabled = (await t.createCourse(staff, 'Inorganic chemistry')).id;
   course.paused = (await t.createCourse(staff, 'Physical chemistry')).id;
-  await enrol(course.mine as number, pupil.id);
-  const disabled = await enrol(course.disabled as number, pupil.id);
+  await enrol(t, staff, course.mine as number, pupil.id);
+  const disabled = await enrol(t, staff, course.disabled as number, pupil.id);
   expect((await t.call('PUT', `/api/enrollments/${disabled}`, staff, { status: 'DISABLED' })).statusCode).toBe(200);
-  await enrol(course.paused as number, pupil.id);
+  await enrol(t, staff, course.paused as number, pupil.id);
   expect((await t.call('PUT', `/api/enrollments/course/${course.paused}/disable`, boss)).statusCode).toBe(204);
 
   // Added out of order, so the answer's order is the server's.
-  await addLecture(course.mine as number, 'Polymers', at(14));
-  await addLecture(course.mine as number, 'Alkenes', at(-2));
-  await addLecture(course.mine as number, 'Alcohols', at(-5), at(5));
-  await addLecture(course.mine as number, 'Aromatics', at(3));
-  await addLecture(course.mine as number, 'Alkanes', at(-30), at(-1));
-  await addLecture(course.disabled as number, 'd-block', at(4));
-  await addLecture(course.paused as number, 'Kinetics', at(4));
+  await addLecture(t, staff, { courseId: course.mine as number, name: 'Polymers', liveAt: at(14), duration: 2700 });
+  await addLecture(t, staff, { courseId: course.mine as number, name: 'Alkenes', liveAt: at(-2), duration: 2700 });
+  await addLecture(t, staff, {
+    courseId: course.mine as number,
+    name: 'Alcohols',
+    liveAt: at(-5),
+    expiresAt: at(5),
+    duration: 2700,
+  });
+  await addLecture(t, staff, { courseId: course.mine as number, name: 'Aromatics', liveAt: at(3), duration: 2700 });
+  await addLecture(t, staff, {
+    courseId: course.mine as number,
+    name: 'Alkanes',
+    liveAt: at(-30),
+    expiresAt: at(-1),
+    duration: 2700,
+  });
+  await addLecture(t, staff, { courseId: course.disabled as number, name: 'd-block', liveAt: at(4), duration: 2700 });
+  await addLecture(t, staff, { courseId: course.paused as number, name: 'Kinetics', liveAt: at(4), duration: 2700 });
 });
 
 describe('GET /me/courses/{id}/upcoming', () => {
