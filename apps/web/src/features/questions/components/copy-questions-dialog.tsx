@@ -15,6 +15,7 @@ import { MCQ_EXAM_SEARCH_LIMIT, type McqExamFound, type McqQuestion, SEARCH_DEBO
 import { type FormEvent, useState } from 'react';
 import { ChemText } from '../../../components/chem-text';
 import { FormDialog } from '../../../components/form-dialog';
+import { ListView, QueryView } from '../../../components/query-view';
 import { useCopyQuestions } from '../api/copy-questions';
 import { useQuestions } from '../api/get-questions';
 import { useMcqExamSearch } from '../api/search-mcq-exams';
@@ -96,7 +97,8 @@ function PaperSearch({ examId, onPick }: { examId: number; onPick: (exam: McqExa
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const found = useMcqExamSearch(q);
-  const papers = (found.data ?? []).filter((exam) => exam.id !== examId);
+  // The paper being filled is never offered as its own source.
+  const others = (papers: McqExamFound[]) => papers.filter((exam) => exam.id !== examId);
 
   return (
     <Stack gap="sm">
@@ -109,36 +111,32 @@ function PaperSearch({ examId, onPick }: { examId: number; onPick: (exam: McqExa
         rightSection={found.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
         data-autofocus
       />
-      {found.isError ? (
-        <Text c="red" role="alert" size="sm">
-          {COPY_TEXTS.searchFailed}
-        </Text>
-      ) : found.isPending ? (
-        <Text c="dimmed" size="sm">
-          Searching…
-        </Text>
-      ) : papers.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {COPY_TEXTS.noMatch}
-        </Text>
-      ) : (
-        <Stack gap={6} component="ul" aria-label="Papers found" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {papers.map((exam) => (
-            <li key={exam.id}>
-              <UnstyledButton onClick={() => onPick(exam)} w="100%" disabled={exam.questionCount === 0}>
-                <Paper withBorder p="xs" style={{ opacity: exam.questionCount === 0 ? 0.55 : 1 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {exam.title}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {exam.examIdentifier} · {exam.courseTitle} · {questionsText(exam.questionCount)}
-                  </Text>
-                </Paper>
-              </UnstyledButton>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryView
+        query={found}
+        loadingLabel="Searching"
+        errorText={COPY_TEXTS.searchFailed}
+        isEmpty={(data) => others(data).length === 0}
+        emptyText={COPY_TEXTS.noMatch}
+      >
+        {(data) => (
+          <Stack gap={6} component="ul" aria-label="Papers found" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {others(data).map((exam) => (
+              <li key={exam.id}>
+                <UnstyledButton onClick={() => onPick(exam)} w="100%" disabled={exam.questionCount === 0}>
+                  <Paper withBorder p="xs" style={{ opacity: exam.questionCount === 0 ? 0.55 : 1 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {exam.title}
+                    </Text>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {exam.examIdentifier} · {exam.courseTitle} · {questionsText(exam.questionCount)}
+                    </Text>
+                  </Paper>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
       {(found.data?.length ?? 0) >= MCQ_EXAM_SEARCH_LIMIT && (
         <Text size="xs" c="dimmed">
           Showing the {MCQ_EXAM_SEARCH_LIMIT} newest papers that match; type more to narrow.
@@ -184,43 +182,38 @@ function SourceQuestions({ source, chosen, onChange, onBack }: SourceQuestionsPr
           Choose another paper
         </Button>
       </Group>
-      {questions.isError ? (
-        <Text c="red" role="alert" size="sm">
-          {COPY_TEXTS.questionsFailed}
-        </Text>
-      ) : questions.isPending ? (
-        <Text c="dimmed" size="sm">
-          Loading questions…
-        </Text>
-      ) : list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {COPY_TEXTS.noQuestions}
-        </Text>
-      ) : (
-        <>
-          <Checkbox
-            label="Select all"
-            checked={all}
-            indeterminate={!all && chosen.size > 0}
-            onChange={(event) =>
-              onChange(new Set(event.currentTarget.checked ? list.map((question) => question.id) : []))
-            }
-          />
-          <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
-            <Stack gap="xs">
-              {list.map((question, index) => (
-                <QuestionChoice
-                  key={question.id}
-                  question={question}
-                  number={index + 1}
-                  checked={chosen.has(question.id)}
-                  onChange={(on) => toggle(question.id, on)}
-                />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        </>
-      )}
+      <ListView
+        query={questions}
+        loadingLabel="Loading questions"
+        errorText={COPY_TEXTS.questionsFailed}
+        emptyText={COPY_TEXTS.noQuestions}
+      >
+        {() => (
+          <>
+            <Checkbox
+              label="Select all"
+              checked={all}
+              indeterminate={!all && chosen.size > 0}
+              onChange={(event) =>
+                onChange(new Set(event.currentTarget.checked ? list.map((question) => question.id) : []))
+              }
+            />
+            <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
+              <Stack gap="xs">
+                {list.map((question, index) => (
+                  <QuestionChoice
+                    key={question.id}
+                    question={question}
+                    number={index + 1}
+                    checked={chosen.has(question.id)}
+                    onChange={(on) => toggle(question.id, on)}
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </>
+        )}
+      </ListView>
     </Stack>
   );
 }
