@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './courses.js';
 export * from './enrollments.js';
 export * from './exams.js';
+export * from './marking-studio.js';
 export * from './my-marks.js';
 export * from './paging.js';
 export * from './question-copy.js';

@@ -12,5 +12,10 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    // The audit screen's filters: one person's entries, or one kind's, newest first.
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
 );

@@ -1,6 +1,6 @@
-import { EXAM_TYPES } from '@valence/contract';
+import { EXAM_TYPES, type MarkScheme } from '@valence/contract';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, flag, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
 
@@ -18,6 +18,10 @@ export const exams = pgTable(
     gradesPublished: flag('grades_published'),
     contentDeleted: flag('content_deleted'),
     paperKey: text('paper_key'),
+    /** PART II: the questions and their maximum marks (adding up to 100); empty means one score. */
+    markScheme: jsonb('mark_scheme').$type<MarkScheme>().notNull().default([]),
+    /** PART II: comments the tutor reuses while marking. */
+    commentBank: jsonb('comment_bank').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

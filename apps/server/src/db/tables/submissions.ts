@@ -19,6 +19,8 @@ export const submissions = pgTable(
     instructorFeedback: text('instructor_feedback'),
     gradedAt: ts('graded_at'),
     markedPaperKey: text('marked_paper_key'),
+    /** One mark per question of the exam's mark scheme, when it has one (they add up to the score). */
+    questionMarks: jsonb('question_marks').$type<number[]>(),
   },
   (t) => [
     // One submission per student per exam, also under concurrency; serves an exam's list too.
