@@ -107,11 +107,9 @@ export type MarkScheme = z.infer<typeof markSchemeSchema>;
 
 /** An exam's comment bank: comments a tutor inserts with a click or a key. */
 export const commentBankSchema = z.object({
-  comments: z
-    .array(z.string().trim().min(1).max(MARKING_LIMITS.bankCommentMax))
-    .max(MARKING_LIMITS.bankComments, {
-      message: `A comment bank holds at most ${MARKING_LIMITS.bankComments} comments.`,
-    }),
+  comments: z.array(z.string().trim().min(1).max(MARKING_LIMITS.bankCommentMax)).max(MARKING_LIMITS.bankComments, {
+    message: `A comment bank holds at most ${MARKING_LIMITS.bankComments} comments.`,
+  }),
 });
 export type CommentBank = z.infer<typeof commentBankSchema>;
 

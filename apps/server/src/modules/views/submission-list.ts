@@ -25,6 +25,7 @@ const listed = {
   instructorFeedback: submissions.instructorFeedback,
   gradedAt: submissions.gradedAt,
   markedPaperKey: submissions.markedPaperKey,
+  questionMarks: submissions.questionMarks,
   studentName: sql<string>`coalesce(nullif(trim(${accounts.name}), ''), ${accounts.username})`,
   username: accounts.username,
 };
