@@ -172,3 +172,31 @@ export const bulkReturnQuerySchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
+
+/** PUT /api/v1/exams/{examId}/mark-scheme (also `markScheme` in the create call's examDTO). */
+export const markSchemeInputSchema = z.object({ markScheme: markSchemeSchema });
+
+/**
+ * GET /api/v1/submissions/{id}/script: one script as the studio shows it. `scriptKind` says how to
+ * show it (pdf, jpg, png; doc/docx only as a download); `previousId` / `nextId` are its neighbours in
+ * the Submissions list's order (newest first), for the p and n keys.
+ */
+export const studioScriptSchema = z.object({
+  id: z.number().int(),
+  examId: z.number().int(),
+  studentId: z.number().int(),
+  studentName: z.string(),
+  username: z.string(),
+  submittedAt: z.string(),
+  traditionalScore: z.number().nullable(),
+  questionMarks: z.array(z.number()).nullable(),
+  instructorFeedback: z.string().nullable(),
+  gradedAt: z.string().nullable(),
+  scriptKind: z.enum(['pdf', 'jpg', 'png', 'doc', 'docx']).nullable(),
+  /** Signed links: the student's script, and the marked paper once there is one. */
+  scriptUrl: z.string().nullable(),
+  markedPaperUrl: z.string().nullable(),
+  previousId: z.number().int().nullable(),
+  nextId: z.number().int().nullable(),
+});
+export type StudioScript = z.infer<typeof studioScriptSchema>;
