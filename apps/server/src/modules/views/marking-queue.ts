@@ -51,7 +51,9 @@ export async function neighbours(db: DbOrTx, examId: number, id: number) {
  * or held by this tutor already.
  */
 export function nextUnmarked(db: DbOrTx, examId: number, staffId: number, after?: number): Promise<number | null> {
-  const afterFirst = after ? sql`coalesce(${place} < ${placeOf(examId, after)}, false) desc` : sql`true`;
+  // Those after `after` first (a row comparison with no such script is null: none are).
+  const order = [desc(submissions.submittedAt), desc(submissions.id)];
+  if (after) order.unshift(sql`coalesce(${place} < ${placeOf(examId, after)}, false) desc`);
   return db
     .select({ id: submissions.id })
     .from(submissions)
@@ -67,7 +69,7 @@ export function nextUnmarked(db: DbOrTx, examId: number, staffId: number, after?
         ),
       ),
     )
-    .orderBy(afterFirst, desc(submissions.submittedAt), desc(submissions.id))
+    .orderBy(...order)
     .limit(1)
     .then((rows) => rows[0]?.id ?? null);
 }
