@@ -32,7 +32,7 @@ export const auditEntrySchema = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   /** Everything else the entry recorded (a deleted row, a title, counts), as written. */
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z.unknown().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

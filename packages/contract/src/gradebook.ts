@@ -84,8 +84,11 @@ export const gradebookRowSchema = z.object({
   studentId: z.number().int(),
   username: z.string(),
   name: z.string().nullable(),
-  /** By exam identifier, every column of the answer. */
-  cells: z.record(z.string(), gradebookCellSchema),
+  /**
+   * One cell per column of the answer, in the columns' order (an array, not a map by identifier:
+   * the portal's first bundle holds zod, and a record schema would add its code there).
+   */
+  cells: z.array(gradebookCellSchema),
 });
 export type GradebookRow = z.infer<typeof gradebookRowSchema>;
 

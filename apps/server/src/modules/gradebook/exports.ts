@@ -40,7 +40,7 @@ function csvCells(columns: IdentifierColumn[], student: MarkedStudent): (string 
   return [
     student.username,
     student.name ?? '',
-    ...columns.flatMap((column) => partsOf(column).map((part) => part.value(student.cells[column.examIdentifier]))),
+    ...columns.flatMap((column, i) => partsOf(column).map((part) => part.value(student.cells[i]))),
   ];
 }
 
@@ -95,11 +95,7 @@ export function gradebookXlsx(
     for await (const batch of batches()) {
       for (const student of batch) {
         summary
-          .addRow([
-            student.username,
-            student.name,
-            ...columns.map((column) => student.cells[column.examIdentifier]?.total ?? null),
-          ])
+          .addRow([student.username, student.name, ...columns.map((_, i) => student.cells[i]?.total ?? null)])
           .commit();
       }
     }
@@ -123,13 +119,13 @@ export function gradebookXlsx(
     });
     summary.commit();
 
-    for (const column of columns) {
+    for (const [index, column] of columns.entries()) {
       const parts = partsOf(column);
       const sheet = workbook.addWorksheet(sheetName(column.examIdentifier, taken));
       sheet.addRow(['username', 'name', ...parts.map((part) => part.header), 'Unpublished']).commit();
       for await (const batch of batches()) {
         for (const student of batch) {
-          const cell = student.cells[column.examIdentifier];
+          const cell = student.cells[index];
           sheet
             .addRow([
               student.username,

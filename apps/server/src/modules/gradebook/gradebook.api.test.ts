@@ -71,17 +71,17 @@ describe('gradebook', () => {
     expect(answer.total).toBe(4);
     expect(usernames(answer)).toEqual(['alice', 'bob', 'carol', 'dave']);
     const alice = answer.items[0];
-    expect(alice?.cells[T1]).toEqual({ mcq: 40, partTwo: 80, total: 80, status: 'Fully Graded', unpublished: true });
-    expect(answer.items[1]?.cells[T1]).toEqual({
+    expect(alice?.cells[0]).toEqual({ mcq: 40, partTwo: 80, total: 80, status: 'Fully Graded', unpublished: true });
+    expect(answer.items[1]?.cells[0]).toEqual({
       mcq: 30,
       partTwo: null,
       total: 30,
       status: 'Partially Graded',
       unpublished: false,
     });
-    expect(answer.items[1]?.cells[T2]).toMatchObject({ total: null, status: 'Not Submitted' });
-    expect(answer.items[2]?.cells[T1]).toMatchObject({ mcq: null, partTwo: 50, total: 25 });
-    expect(answer.items[3]?.cells[T1]).toEqual({
+    expect(answer.items[1]?.cells[1]).toMatchObject({ total: null, status: 'Not Submitted' });
+    expect(answer.items[2]?.cells[0]).toMatchObject({ mcq: null, partTwo: 50, total: 25 });
+    expect(answer.items[3]?.cells[0]).toEqual({
       mcq: null,
       partTwo: null,
       total: null,
@@ -90,7 +90,7 @@ describe('gradebook', () => {
     });
     // The same students, asked one by one of the marks summary, give the same figures.
     for (const row of answer.items) {
-      for (const identifier of [T1, T2]) {
+      for (const [index, identifier] of [T1, T2].entries()) {
         const summary = expectStatus<MarksSummary>(
           await t.call(
             'GET',
@@ -99,7 +99,7 @@ describe('gradebook', () => {
           ),
           200,
         );
-        const cell = row.cells[identifier];
+        const cell = row.cells[index];
         expect({ identifier, user: row.username, ...cell }).toMatchObject({
           mcq: summary.mcqScore,
           partTwo: summary.traditionalScore,
@@ -200,13 +200,13 @@ describe('gradebook', () => {
       json.items.map((row) => ({
         username: row.username,
         name: row.name ?? '',
-        [`${T1} MCQ`]: text(row.cells[T1]?.mcq),
-        [`${T1} PART II`]: text(row.cells[T1]?.partTwo),
-        [`${T1} Total`]: text(row.cells[T1]?.total),
-        [`${T1} Status`]: row.cells[T1]?.status,
-        [`${T2} MCQ`]: text(row.cells[T2]?.mcq),
-        [`${T2} Total`]: text(row.cells[T2]?.total),
-        [`${T2} Status`]: row.cells[T2]?.status,
+        [`${T1} MCQ`]: text(row.cells[0]?.mcq),
+        [`${T1} PART II`]: text(row.cells[0]?.partTwo),
+        [`${T1} Total`]: text(row.cells[0]?.total),
+        [`${T1} Status`]: row.cells[0]?.status,
+        [`${T2} MCQ`]: text(row.cells[1]?.mcq),
+        [`${T2} Total`]: text(row.cells[1]?.total),
+        [`${T2} Status`]: row.cells[1]?.status,
       })),
     );
     expect(parsed.data[1]?.[`${T1} PART II`]).toBe('');

@@ -19,7 +19,7 @@ export const EXPORT_BATCH = 500;
 type Deps = Pick<FastifyInstance, 'db' | 'courses'>;
 
 /** A student with their marks under every identifier, ready to show or export. */
-export type MarkedStudent = Omit<GradebookRow, 'cells'> & { cells: Record<string, GradebookCell> };
+export type MarkedStudent = GradebookRow;
 
 /** The marks summary's words for the overall status (marking/marks.ts `overallStatus`). */
 function overallStatus(parts: number, submitted: boolean, marked: number): string {
@@ -33,27 +33,25 @@ function overallStatus(parts: number, submitted: boolean, marked: number): strin
  * part is the submitted one (the live one when several), an MCQ is marked once submitted and PART II
  * once scored, and the total is the contract's `combinedTotalScore`.
  */
-export function cellsOf(columns: view.IdentifierColumn[], scripts: view.ScriptRow[]): Record<string, GradebookCell> {
+export function cellsOf(columns: view.IdentifierColumn[], scripts: view.ScriptRow[]): GradebookCell[] {
   const byPart = new Map<string, view.ScriptRow>();
   // `scriptsOf` answers the deciding script of each part last, so it overwrites the others.
   for (const script of scripts) byPart.set(`${script.examType}:${script.examIdentifier}`, script);
-  const cells: Record<string, GradebookCell> = {};
-  for (const column of columns) {
+  return columns.map((column) => {
     const mcqScript = byPart.get(`MCQ:${column.examIdentifier}`);
     const partTwoScript = byPart.get(`TRADITIONAL:${column.examIdentifier}`);
     const mcq = mcqScript?.mcqScore ?? null;
     const partTwo = partTwoScript?.traditionalScore ?? null;
     const parts = Number(column.hasMcq) + Number(column.hasPartTwo);
     const marked = Number(!!mcqScript) + Number(partTwo !== null);
-    cells[column.examIdentifier] = {
+    return {
       mcq,
       partTwo,
       total: combinedTotalScore(mcq, partTwo),
       status: overallStatus(parts, !!(mcqScript || partTwoScript), marked),
       unpublished: (mcq !== null && !mcqScript?.published) || (partTwo !== null && !partTwoScript?.gradesPublished),
     };
-  }
-  return cells;
+  });
 }
 
 /**

@@ -90,7 +90,7 @@ type GradebookTableProps = {
 
 /** The class by exam identifier: a row per student, every header sorts (on the server). */
 export function GradebookTable({ gradebook, sort, onSort }: GradebookTableProps) {
-  const groups = gradebook.columns.map((column) => ({ column, subs: subColumns(column) }));
+  const groups = gradebook.columns.map((column, index) => ({ column, index, subs: subColumns(column) }));
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped withColumnBorders aria-label="Gradebook">
@@ -137,8 +137,8 @@ export function GradebookTable({ gradebook, sort, onSort }: GradebookTableProps)
             <Table.Tr key={row.studentId}>
               <Table.Td>{row.username}</Table.Td>
               <Table.Td>{row.name ?? ''}</Table.Td>
-              {groups.flatMap(({ column, subs }) =>
-                subs.map((sub) => <Table.Td key={sub.key}>{sub.cell(row.cells[column.examIdentifier])}</Table.Td>),
+              {groups.flatMap(({ index, subs }) =>
+                subs.map((sub) => <Table.Td key={sub.key}>{sub.cell(row.cells[index])}</Table.Td>),
               )}
             </Table.Tr>
           ))}
