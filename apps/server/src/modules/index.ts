@@ -9,6 +9,8 @@ import { examsPlugin } from './exams/plugin.js';
 import { examsRoutes } from './exams/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { insightPlugin } from './insight/plugin.js';
+import { insightRoutes } from './insight/routes.js';
 import { markingPlugin, marksPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
@@ -54,6 +56,7 @@ export const modulePlugins = [
   studentsPlugin,
   watchTimePlugin,
   studentAppPlugin,
+  insightPlugin,
 ];
 
 /** The API routes, in one list so the permission matrix test and the docs see the same routes. */
@@ -78,4 +81,5 @@ export const moduleRoutes = [
   viewingRoutes,
   studentExamsRoutes,
   studentMarksRoutes,
+  insightRoutes,
 ];
