@@ -40,6 +40,8 @@ export const keys = {
     page: (courseId: number, request: PageRequest) => ['exams', 'course', courseId, 'page', request] as const,
     detail: (examId: number) => ['exams', examId] as const,
     questions: (examId: number) => ['exams', examId, 'questions'] as const,
+    /** Figures from the exam's submissions: stale whenever its questions are. */
+    itemAnalysis: (examId: number) => ['exams', examId, 'item-analysis'] as const,
     /** MCQ exams of any course found by title or identifier, to copy questions from. */
     mcqSearch: (q: string) => ['exams', 'mcq-search', q] as const,
   },
