@@ -34,6 +34,11 @@ export const keys = {
     page: (username: string, request: PageRequest & WatchFilters) => ['watch-time', username, 'page', request] as const,
     total: (username: string) => ['watch-time', username, 'total'] as const,
   },
+  watchCoverage: {
+    all: ['watch-coverage'] as const,
+    ofCourse: (courseId: number) => ['watch-coverage', 'course', courseId] as const,
+    ofStudent: (studentId: number) => ['watch-coverage', 'student', studentId] as const,
+  },
   exams: {
     all: ['exams'] as const,
     ofCourse: (courseId: number) => ['exams', 'course', courseId] as const,
