@@ -23,13 +23,19 @@ const rowsOf = <T>(result: unknown): T[] =>
  * `id`/`duration` and `student_id`.
  */
 function perStudent(lectures: SQL, students: SQL) {
+  // The lateral subquery (kept apart by `offset 0`) reads each student's records of these lectures
+  // through their index; joined plainly, the planner would rather hash the whole table.
   return sql`
     select w.resource_id, w.student_id,
       range_agg(numrange((seg->>0)::numeric, (seg->>1)::numeric, '[]')) filter (where seg is not null) as watched,
       coalesce(sum(w.watched_duration) filter (where w.segments is null), 0)::float8 as legacy_seconds,
       count(distinct w.id) filter (where w.segments is null)::int as legacy_records
     from (${students}) e
-    join watch_time w on w.student_id = e.student_id and w.resource_id in (select id from (${lectures}) l)
+    cross join lateral (
+      select r.id, r.resource_id, r.student_id, r.segments, r.watched_duration from watch_time r
+      where r.student_id = e.student_id and r.resource_id in (select id from (${lectures}) l)
+      offset 0
+    ) w
     left join lateral jsonb_array_elements(case when jsonb_typeof(w.segments) = 'array' then w.segments end) seg on true
     group by w.resource_id, w.student_id`;
 }
@@ -52,10 +58,10 @@ export type CourseLectureRow = {
 };
 
 /** Every lecture of the course with its figures, in live-time order; `notWatchedLimit` names the first not-watched students. */
-export async function courseCoverage(db: DbOrTx, courseId: number, notWatchedLimit: number) {
+export function courseCoverageSql(courseId: number, notWatchedLimit: number) {
   const lectures = sql`select id, name, duration, live_at from resources where course_id = ${courseId} and duration > 0`;
   const students = sql`select student_id from enrollments where course_id = ${courseId}`;
-  const result = await db.execute(sql`
+  return sql`
     with lectures as materialized (${lectures}),
     per_student as materialized (${perStudent(sql`select id from lectures`, students)}),
     enrolled as (select count(*)::int as n from enrollments where course_id = ${courseId}),
@@ -97,7 +103,12 @@ export async function courseCoverage(db: DbOrTx, courseId: number, notWatchedLim
     from lectures l
     left join figures f on f.id = l.id
     left join drop_off d on d.id = l.id
-    order by l.live_at, l.id`);
+    order by l.live_at, l.id`;
+}
+
+/** See courseCoverageSql. */
+export async function courseCoverage(db: DbOrTx, courseId: number, notWatchedLimit: number) {
+  const result = await db.execute(courseCoverageSql(courseId, notWatchedLimit));
   return rowsOf<CourseLectureRow>(result).map((row) => ({
     ...row,
     duration: Number(row.duration),
