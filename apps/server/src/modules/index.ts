@@ -13,6 +13,8 @@ import { filesRoutes } from './files/routes.js';
 import { gradebookPlugin } from './gradebook/plugin.js';
 import { gradebookRoutes } from './gradebook/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { insightPlugin } from './insight/plugin.js';
+import { insightRoutes } from './insight/routes.js';
 import { markingPlugin, marksPlugin, studioPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
@@ -62,6 +64,7 @@ export const modulePlugins = [
   studentAppPlugin,
   gradebookPlugin,
   auditPlugin,
+  insightPlugin,
 ];
 
 /** The API routes, in one list so the permission matrix test and the docs see the same routes. */
@@ -89,4 +92,5 @@ export const moduleRoutes = [
   studentMarksRoutes,
   gradebookRoutes,
   auditRoutes,
+  insightRoutes,
 ];

@@ -37,12 +37,19 @@ export const keys = {
     page: (username: string, request: PageRequest & WatchFilters) => ['watch-time', username, 'page', request] as const,
     total: (username: string) => ['watch-time', username, 'total'] as const,
   },
+  watchCoverage: {
+    all: ['watch-coverage'] as const,
+    ofCourse: (courseId: number) => ['watch-coverage', 'course', courseId] as const,
+    ofStudent: (studentId: number) => ['watch-coverage', 'student', studentId] as const,
+  },
   exams: {
     all: ['exams'] as const,
     ofCourse: (courseId: number) => ['exams', 'course', courseId] as const,
     page: (courseId: number, request: PageRequest) => ['exams', 'course', courseId, 'page', request] as const,
     detail: (examId: number) => ['exams', examId] as const,
     questions: (examId: number) => ['exams', examId, 'questions'] as const,
+    /** Figures from the exam's submissions: stale whenever its questions are. */
+    itemAnalysis: (examId: number) => ['exams', examId, 'item-analysis'] as const,
     /** MCQ exams of any course found by title or identifier, to copy questions from. */
     mcqSearch: (q: string) => ['exams', 'mcq-search', q] as const,
   },

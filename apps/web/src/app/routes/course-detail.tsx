@@ -5,6 +5,7 @@ import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { ResourceForm, ResourceList } from '../../features/resources';
 import { usePlatformTimeZone } from '../../features/settings';
+import { CourseCoverage } from '../../features/watch-coverage';
 import { useLogFailure } from '../../lib/query';
 import { isSuperadmin, useSession } from '../../lib/session';
 
@@ -45,6 +46,7 @@ export function CourseDetailRoute() {
                 canDelete={isSuperadmin(session)}
                 timeZone={timeZone}
               />
+              <CourseCoverage courseId={courseId} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

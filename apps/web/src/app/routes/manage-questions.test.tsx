@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EXAM_MESSAGES, type ExamDetail } from '@valence/contract';
+import { EXAM_MESSAGES, type ExamDetail, type ItemAnalysis } from '@valence/contract';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialogHost } from '../../components/confirm-dialog';
@@ -14,6 +14,33 @@ import { ManageQuestionsRoute } from './manage-questions';
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+const shares = (id: number, values: number[]) => values.map((share, i) => ({ optionId: id * 10 + i, share }));
+/** Question 1 is easy with unused distractors; question 2 hard and discriminating the wrong way. */
+const ANALYSIS: ItemAnalysis = {
+  examId: 5,
+  sitters: 20,
+  questionCount: 2,
+  mean: 1.05,
+  kr20: 0.4321,
+  discriminationMethod: 'point-biserial',
+  questions: [
+    {
+      questionId: 1,
+      facility: 0.95,
+      discrimination: 0.31,
+      options: shares(1, [0.95, 0.05, 0, 0, 0]),
+      flags: ['too-easy', 'unused-distractor'],
+    },
+    {
+      questionId: 2,
+      facility: 0.1,
+      discrimination: -0.2,
+      options: shares(2, [0.1, 0.3, 0.2, 0.2, 0.2]),
+      flags: ['too-hard', 'negative-discrimination'],
+    },
+  ],
+};
 
 /** Stands in for the exams page: shows where it was sent and the reason it was given. */
 function ExamsStub() {
@@ -32,6 +59,7 @@ function setup(exam: { status?: number; body?: unknown } = { body: EXAM }, path 
     'GET /api/v1/exams/5': exam,
     'GET /api/v1/exams/5/mcq-questions': { body: [question(1, 'First'), question(2, 'Second')] },
     'POST /api/v1/exams/5/mcq-questions': { status: 201, body: question(3, 'New one', 3) },
+    'GET /api/v1/exams/5/item-analysis': { body: ANALYSIS },
   });
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const router = createMemoryRouter(
@@ -104,12 +132,35 @@ describe('Manage MCQ Questions screen', () => {
     expect(gets('/api/v1/exams/5')).toBe(2);
   });
 
+  it("shows each question's facility and flags beside it, the paper's figures, and sorts by facility", async () => {
+    const { user } = setup();
+    expect(await screen.findByText('Sitters: 20 · Mean: 1.05 of 2 · KR-20: 0.43')).toBeInTheDocument();
+    const first = await screen.findByRole('article', { name: 'Question 1' });
+    const badges = await within(first).findByRole('group', { name: 'Item analysis' });
+    expect(badges).toHaveTextContent('Facility 95%');
+    expect(badges).toHaveTextContent('Discrimination 0.31');
+    expect(within(badges).getByText('Too easy')).toBeInTheDocument();
+    expect(within(badges).getByText('Unused distractor')).toBeInTheDocument();
+    expect(badges).toHaveTextContent('Chosen: A 95% · B 5% · C 0% · D 0% · E 0%');
+    const second = screen.getByRole('article', { name: 'Question 2' });
+    expect(within(second).getByText('Too hard')).toBeInTheDocument();
+    expect(within(second).getByText('Negative discrimination')).toBeInTheDocument();
+    expect(within(second).queryByText('Too easy')).not.toBeInTheDocument();
+    const order = () => screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
+    expect(order()).toEqual(['Question 1', 'Question 2']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Facility, lowest first');
+    expect(order()).toEqual(['Question 2', 'Question 1']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Facility, highest first');
+    expect(order()).toEqual(['Question 1', 'Question 2']);
+  });
+
   it("sends a PART II exam back to its course's exams with the reason", async () => {
     const { calls, router } = setup(withExam({ examType: 'TRADITIONAL' }));
     expect(await screen.findByText(`Exams page ?courseId=7 ${EXAM_MESSAGES.notMcq}`)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/exams');
-    // Its questions are never asked for.
+    // Its questions and their analysis are never asked for.
     expect(calls.some((call) => call.path.endsWith('/mcq-questions'))).toBe(false);
+    expect(calls.some((call) => call.path.endsWith('/item-analysis'))).toBe(false);
   });
 
   it('says the exam is not found on a 404', async () => {

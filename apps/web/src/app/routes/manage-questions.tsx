@@ -1,10 +1,19 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { EXAM_MESSAGES } from '@valence/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CarriedFailure, StatusOutlet } from '../../components/status-outlet';
 import { useExamDetail } from '../../features/exams';
+import {
+  ItemAnalysisSummary,
+  ItemBadges,
+  type ItemOrder,
+  itemAnalysisQueryOptions,
+  itemComparator,
+  statisticsById,
+} from '../../features/item-analysis';
 import {
   BulkQuestionForm,
   CopyQuestionsDialog,
@@ -32,7 +41,16 @@ function ManageQuestions({ examId }: { examId: number }) {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [copying, setCopying] = useState(false);
+  const [order, setOrder] = useState<ItemOrder>('paper');
   const notMcq = exam.data !== undefined && exam.data.examType !== 'MCQ';
+  // Asked once the exam is known to be MCQ: a PART II exam has no items (the server answers 400).
+  const analysis = useQuery({ ...itemAnalysisQueryOptions(examId), enabled: exam.data?.examType === 'MCQ' });
+  const byQuestion = useMemo(() => statisticsById(analysis.data), [analysis.data]);
+  const compare = useMemo(() => itemComparator(order, analysis.data), [order, analysis.data]);
+  const aside = useCallback(
+    (question: { id: number }) => <ItemBadges item={byQuestion.get(question.id)} />,
+    [byQuestion],
+  );
 
   // A PART II exam has no questions to manage. The status line of /exams clears itself when
   // its page mounts, so the reason travels in the navigation's state for that page to show.
@@ -106,7 +124,8 @@ function ManageQuestions({ examId }: { examId: number }) {
         </Alert>
       )}
       <StatusOutlet />
-      <QuestionList examId={examId} readOnly={contentDeleted} />
+      {!contentDeleted && <ItemAnalysisSummary query={analysis} order={order} onOrderChange={setOrder} />}
+      <QuestionList examId={examId} readOnly={contentDeleted} aside={aside} compare={compare} />
       {!contentDeleted && <BulkQuestionForm examId={examId} />}
       {adding && <QuestionDialog examId={examId} question={null} onClose={() => setAdding(false)} />}
       <ImportQuestionsDialog examId={examId} opened={importing} onClose={() => setImporting(false)} />

@@ -7,6 +7,7 @@ import { StudentEnrollments } from '../../features/enrollments';
 import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
 import { AddStudentForm, StudentList } from '../../features/students';
+import { StudentCoverageButton } from '../../features/watch-coverage';
 import { WatchRecords, WatchTotal } from '../../features/watch-time';
 import { listParams } from '../../lib/paging';
 import { isSuperadmin, useSession } from '../../lib/session';
@@ -55,6 +56,7 @@ export function StudentsRoute() {
               <Stack ref={panel} key={selected.id} aria-label={`Student ${selected.username}`} component="section">
                 <Group justify="space-between">
                   <Title order={3}>{selected.username}</Title>
+                  <StudentCoverageButton studentId={selected.id} username={selected.username} />
                 </Group>
                 <WatchTotal username={selected.username} />
                 <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />

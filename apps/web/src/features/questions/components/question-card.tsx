@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { McqQuestion } from '@valence/contract';
+import type { ReactNode } from 'react';
 import { ChemText } from '../../../components/chem-text';
 import { QuestionStem } from '../../../components/question-stem';
 import { LETTERS } from '../model/question-draft';
@@ -14,10 +15,12 @@ type QuestionCardProps = {
   deleting: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** What the page shows beside the question (its item-analysis figures). */
+  aside?: ReactNode;
 };
 
 /** One question: its text and picture, options A–E with the correct one marked in words, not colour alone. */
-export function QuestionCard({ question, number, readOnly, deleting, onEdit, onDelete }: QuestionCardProps) {
+export function QuestionCard({ question, number, readOnly, deleting, onEdit, onDelete, aside }: QuestionCardProps) {
   return (
     <Card withBorder padding="md" component="article" aria-label={`Question ${number}`}>
       <Stack gap="sm">
@@ -39,6 +42,7 @@ export function QuestionCard({ question, number, readOnly, deleting, onEdit, onD
             </Button>
           </Group>
         </Group>
+        {aside}
         <QuestionStem
           number={number}
           text={question.questionText}

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import type { McqQuestion } from '@valence/contract';
-import { useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { confirmAction } from '../../../components/confirm-dialog';
 import { ListView } from '../../../components/query-view';
 import { useDeleteQuestion } from '../api/delete-question';
@@ -8,11 +8,22 @@ import { useQuestions } from '../api/get-questions';
 import { QuestionCard } from './question-card';
 import { QuestionDialog } from './question-dialog';
 
-type QuestionListProps = { examId: number; readOnly: boolean };
+type QuestionListProps = {
+  examId: number;
+  readOnly: boolean;
+  /** What the page shows beside each question (its item-analysis figures). */
+  aside?: (question: McqQuestion) => ReactNode;
+  /** Another order than the paper's; each question keeps its number in the paper. */
+  compare?: ((a: McqQuestion, b: McqQuestion) => number) | undefined;
+};
 
 /** The exam's questions, numbered, with how many there are; each can be edited or deleted. */
-export function QuestionList({ examId, readOnly }: QuestionListProps) {
+export function QuestionList({ examId, readOnly, aside, compare }: QuestionListProps) {
   const questions = useQuestions(examId);
+  const ordered = useMemo(() => {
+    const numbered = (questions.data ?? []).map((question, index) => ({ question, number: index + 1 }));
+    return compare ? numbered.sort((a, b) => compare(a.question, b.question)) : numbered;
+  }, [questions.data, compare]);
   const remove = useDeleteQuestion();
   const [editing, setEditing] = useState<McqQuestion | null>(null);
 
@@ -35,16 +46,17 @@ export function QuestionList({ examId, readOnly }: QuestionListProps) {
         errorText="Failed to load questions."
         emptyText="No questions yet. Add the first one with 'Add Question' or the form below."
       >
-        {(items) =>
-          items.map((question, index) => (
+        {() =>
+          ordered.map(({ question, number }) => (
             <QuestionCard
               key={question.id}
               question={question}
-              number={index + 1}
+              number={number}
               readOnly={readOnly}
               deleting={remove.isPending && remove.variables?.questionId === question.id}
               onEdit={() => setEditing(question)}
-              onDelete={() => handleDelete(question, index + 1)}
+              onDelete={() => handleDelete(question, number)}
+              aside={aside?.(question)}
             />
           ))
         }
