@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isBlank } from './common.js';
 import { EXAM_TYPES, LIMITS } from './constants.js';
+import { markSchemeSchema } from './marking-studio.js';
 import { pageQuerySchema, pageSchema } from './paging.js';
 import { dateTimeSchema } from './time.js';
 
@@ -118,6 +119,8 @@ export const createExamSchema = z.object({
     (value) => /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value),
     { message: EXAM_MESSAGES.identifierShape },
   ),
+  /** PART II only: the questions and their maximum marks (adding up to 100); none gives one score. */
+  markScheme: markSchemeSchema.optional(),
 });
 export type CreateExam = z.input<typeof createExamSchema>;
 

@@ -48,3 +48,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Kbd.css';
+import '@mantine/core/styles/Divider.css';
