@@ -12,6 +12,7 @@ export const TABLE_OWNERS = {
   courses: 'courses',
   enrollments: 'enrollments',
   exams: 'exams',
+  examScriptCounts: 'exams',
   instituteSettings: 'settings',
   markingClaims: 'marking',
   mcqQuestions: 'questions',

@@ -1,7 +1,8 @@
+import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
-import { contains, containsPattern, pageOrAll } from './paging.js';
+import { contains, containsPattern, pageOrAll, StreamedList } from './paging.js';
 
 const rows = (n: number, total: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, total }));
 
@@ -28,10 +29,47 @@ describe('pageOrAll', () => {
     expect(count).toHaveBeenCalledTimes(2);
   });
 
-  it('answers the plain array without the total column when no limit is given', async () => {
-    const count = vi.fn(async () => 2);
-    expect(await pageOrAll({}, { page: async () => rows(2, 2), count })).toEqual([{ id: 1 }, { id: 2 }]);
+  it('streams the whole list as one JSON array, a page at a time, without the total column', async () => {
+    const all = rows(7, 7);
+    const page = vi.fn(async ({ limit, offset }: { limit: number; offset: number }) =>
+      all.slice(offset, offset + limit),
+    );
+    const count = vi.fn(async () => 7);
+    const answer = await pageOrAll({}, { page, count }, 3);
+    if (!(answer instanceof StreamedList)) throw new Error('expected the whole list');
+    expect(answer.firstPage).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect(JSON.parse(await text(answer.toStream()))).toEqual(all.map(({ id }) => ({ id })));
+    // 0–2, 3–5, 6 (short: the end), read as the stream is consumed; never counted.
+    expect(page.mock.calls.map(([window]) => window.offset)).toEqual([0, 3, 6]);
     expect(count).not.toHaveBeenCalled();
+  });
+
+  it('asks one more page when the last one is exactly full, and sends [] for an empty list', async () => {
+    const all = rows(4, 4);
+    const page = vi.fn(async ({ limit, offset }: { limit: number; offset: number }) =>
+      all.slice(offset, offset + limit),
+    );
+    const answer = await pageOrAll({ offset: 2 }, { page, count: async () => 4 }, 2);
+    if (!(answer instanceof StreamedList)) throw new Error('expected the whole list');
+    expect(JSON.parse(await text(answer.toStream()))).toEqual([{ id: 3 }, { id: 4 }]);
+    expect(page.mock.calls.map(([window]) => window.offset)).toEqual([2, 4]);
+
+    const empty = await pageOrAll({}, { page: async () => [], count: async () => 0 });
+    if (!(empty instanceof StreamedList)) throw new Error('expected the whole list');
+    expect(await text(empty.toStream())).toBe('[]');
+  });
+
+  it('presents every page, the first before the answer starts', async () => {
+    const all = rows(5, 5);
+    const answer = await pageOrAll(
+      {},
+      { page: async (w) => all.slice(w.offset, w.offset + w.limit), count: async () => 5 },
+      2,
+    );
+    if (!(answer instanceof StreamedList)) throw new Error('expected the whole list');
+    const presented = await answer.mapPages(async (items) => items.map(({ id }) => ({ label: `#${id}` })));
+    expect(presented.firstPage).toEqual([{ label: '#1' }, { label: '#2' }]);
+    expect(JSON.parse(await text(presented.toStream()))).toEqual([1, 2, 3, 4, 5].map((id) => ({ label: `#${id}` })));
   });
 });
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Page, PageQuery } from '@valence/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
@@ -25,13 +26,76 @@ export type PagedSource<T> = {
 
 const withoutTotal = <T>({ total: _total, ...item }: T & { total?: number }): T => item as T;
 
+/** Rows an unpaged list reads and sends at a time. */
+export const STREAM_PAGE_ROWS = 500;
+
 /**
- * A list call's answer: the plain array when no `limit` was given (the call's original shape), else
- * one page with the total.
+ * The whole of an unpaged list (the spec's plain-array answer), read a page at a time and sent as
+ * it is read: 20,000 students never become one 2 MB string, and each page is its own short query,
+ * so other requests run between pages instead of waiting behind the list. Pages are taken by
+ * offset without a transaction (a transaction would hold the embedded store's one connection for
+ * the whole send), so a row added or removed while the list is being sent may shift a page by one.
  */
-export async function pageOrAll<T>(query: PageQuery, source: PagedSource<T>): Promise<T[] | Page<T>> {
+export class StreamedList<T> {
+  constructor(
+    /** Read before the answer starts, so a caller can still answer 404 for an empty list. */
+    readonly firstPage: T[],
+    private readonly pageAt: (offset: number) => Promise<T[]>,
+    private readonly start: number,
+    private readonly pageRows: number,
+  ) {}
+
+  /** The same list with each page turned into what is sent (a presenter that signs links, say). */
+  async mapPages<U>(present: (rows: T[]) => Promise<U[]>): Promise<StreamedList<U>> {
+    const pageAt = this.pageAt;
+    return new StreamedList(
+      await present(this.firstPage),
+      async (offset) => present(await pageAt(offset)),
+      this.start,
+      this.pageRows,
+    );
+  }
+
+  /** The list as JSON text: `[`, its rows as they are read, `]`. */
+  toStream(): Readable {
+    const { firstPage, pageAt, start, pageRows } = this;
+    return Readable.from(
+      (async function* () {
+        yield '[';
+        let page = firstPage;
+        let offset = start;
+        let separator = '';
+        for (;;) {
+          let chunk = '';
+          for (const row of page) {
+            chunk += separator + JSON.stringify(row);
+            separator = ',';
+          }
+          if (chunk) yield chunk;
+          if (page.length < pageRows) break;
+          offset += pageRows;
+          page = await pageAt(offset);
+        }
+        yield ']';
+      })(),
+      { objectMode: false },
+    );
+  }
+}
+
+/**
+ * A list call's answer: the whole list streamed when no `limit` was given (the call's original
+ * shape, a plain array), else one page with the total.
+ */
+export async function pageOrAll<T>(
+  query: PageQuery,
+  source: PagedSource<T>,
+  pageRows = STREAM_PAGE_ROWS,
+): Promise<StreamedList<T> | Page<T>> {
   if (query.limit === undefined) {
-    return (await source.page({ limit: Number.MAX_SAFE_INTEGER, offset: query.offset ?? 0 })).map(withoutTotal);
+    const pageAt = async (offset: number) => (await source.page({ limit: pageRows, offset })).map(withoutTotal);
+    const start = query.offset ?? 0;
+    return new StreamedList(await pageAt(start), pageAt, start, pageRows);
   }
   const window = { limit: query.limit, offset: query.offset ?? 0 };
   const rows = window.limit === 0 ? [] : await source.page(window);

@@ -1,7 +1,8 @@
-import { errorResponseSchema, listOrPageSchema } from '@valence/contract';
+import { errorResponseSchema, listOrPageSchema, type Page } from '@valence/contract';
 import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { StreamedList } from './paging.js';
 
 /** Who may call a route: the levels the auth plugin checks (`plugins/auth.ts`). */
 type Access = NonNullable<FastifyContextConfig['access']>;
@@ -44,6 +45,18 @@ export function pagedList<Q extends z.ZodType, T extends z.ZodType, const C exte
   ...codes: C[]
 ) {
   return { querystring, response: { 200: listOrPageSchema(item), ...errors(...codes) } };
+}
+
+/**
+ * Sends a list call's answer: a page as the route's schema serialises it, or the whole list as the
+ * stream of JSON it is read into (Fastify neither serialises nor validates a stream, so its rows must
+ * already be the item's shape: the services map each row through their presenter).
+ */
+export function sendList<T>(reply: FastifyReply, answer: StreamedList<T> | Page<T>): FastifyReply {
+  if (answer instanceof StreamedList) {
+    return reply.type('application/json; charset=utf-8').send(answer.toStream());
+  }
+  return reply.send(answer);
 }
 
 /** Answers 204 and no body once `work` is done: the reply to a delete, a pause or a logout. */

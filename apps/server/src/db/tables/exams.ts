@@ -1,6 +1,6 @@
 import { EXAM_TYPES, type MarkScheme } from '@valence/contract';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, flag, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
 
@@ -33,4 +33,22 @@ export const exams = pgTable(
       .where(sql`not ${t.contentDeleted}`),
     index('exams_identifier_idx').on(t.examIdentifier),
   ],
+);
+
+/**
+ * How many scripts each exam has, and how many PART II scripts still lack a score (0 for MCQ), so
+ * that no list recounts a class's scripts. Written only by a trigger on submissions (migration
+ * 0010) in the transaction that changes a script, at its commit; an exam's figures are the sums of
+ * its rows. The rows are split by student (`shard` = student id mod 8) so that a class handing in
+ * together does not queue on one row.
+ */
+export const examScriptCounts = pgTable(
+  'exam_script_counts',
+  {
+    examId: requiredRef('exam_id', () => exams.id, 'cascade'),
+    shard: smallint('shard').notNull(),
+    submitted: integer('submitted').notNull().default(0),
+    unmarked: integer('unmarked').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.shard] })],
 );

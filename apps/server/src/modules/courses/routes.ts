@@ -1,5 +1,5 @@
 import { courseDetailSchema, courseInputSchema, courseSchema, idParamSchema, pageQuerySchema } from '@valence/contract';
-import { errors, moduleRoutes, noContent, pagedList } from '../../lib/route-options.js';
+import { errors, moduleRoutes, noContent, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 export const coursesRoutes = moduleRoutes('courses', async (app, route) => {
@@ -9,7 +9,7 @@ export const coursesRoutes = moduleRoutes('courses', async (app, route) => {
       summary: 'Courses, newest first; with limit, one page of them (q: title contains, any case) and the total',
       ...pagedList(pageQuerySchema, courseSchema),
     }),
-    (request) => app.courses.list(request.query),
+    async (request, reply) => sendList(reply, await app.courses.list(request.query)),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { pageOrAll } from '../../lib/paging.js';
+import { pageOrAll, type StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from './course-content.js';
@@ -36,7 +36,7 @@ export class CoursesService {
   }
 
   /** Every course, or one page of those whose title contains `q`; newest first either way. */
-  list(query: PageQuery): Promise<Course[] | Page<Course>> {
+  list(query: PageQuery): Promise<StreamedList<Course> | Page<Course>> {
     return pageOrAll(query, {
       page: async (window) =>
         (await repo.listCourses(this.db, { q: query.q, ...window })).map((row) => ({

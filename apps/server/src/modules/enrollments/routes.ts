@@ -9,7 +9,7 @@ import {
   updateEnrollmentSchema,
 } from '@valence/contract';
 import { z } from 'zod';
-import { errors, moduleRoutes, noContent, pagedList } from '../../lib/route-options.js';
+import { errors, moduleRoutes, noContent, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 export const enrollmentsRoutes = moduleRoutes('enrollments', async (app, route) => {
@@ -20,7 +20,7 @@ export const enrollmentsRoutes = moduleRoutes('enrollments', async (app, route) 
       params: idParamSchema,
       ...pagedList(enrollmentListQuerySchema, enrollmentSchema, 404),
     }),
-    (request) => app.enrollments.listForCourse(request.params.id, request.query),
+    async (request, reply) => sendList(reply, await app.enrollments.listForCourse(request.params.id, request.query)),
   );
 
   app.post(

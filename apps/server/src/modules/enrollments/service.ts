@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pageOrAll } from '../../lib/paging.js';
+import { pageOrAll, type StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { CourseContent } from '../courses/course-content.js';
 import * as list from '../views/enrollment-list.js';
@@ -29,7 +29,10 @@ export class EnrollmentsService implements CourseContent {
   constructor(private readonly deps: Pick<FastifyInstance, 'db' | 'accounts' | 'courses'>) {}
 
   /** The course's enrolments (all, or one page with the total); 404 for a course that does not exist. */
-  async listForCourse(courseId: number, query: EnrollmentListQuery): Promise<Enrollment[] | Page<Enrollment>> {
+  async listForCourse(
+    courseId: number,
+    query: EnrollmentListQuery,
+  ): Promise<StreamedList<Enrollment> | Page<Enrollment>> {
     await this.deps.courses.get(courseId);
     const sort = query.sort ? sortOf(query.sort) : undefined;
     return pageOrAll(query, {

@@ -11,7 +11,7 @@ import {
   submissionSchema,
 } from '@valence/contract';
 import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
-import { errors, moduleRoutes, pagedList } from '../../lib/route-options.js';
+import { errors, moduleRoutes, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from '../student-app/examples.js';
 
@@ -44,7 +44,7 @@ export const markingRoutes = moduleRoutes('submissions', async (app, route) => {
       params: examIdParamSchema,
       ...pagedList(submissionListQuerySchema, submissionSchema, 400, 403, 404),
     }),
-    (request) => app.marking.list(request.params.examId, request.query),
+    async (request, reply) => sendList(reply, await app.marking.list(request.params.examId, request.query)),
   );
 
   app.post(

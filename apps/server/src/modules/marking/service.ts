@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
-import { pageOrAll } from '../../lib/paging.js';
+import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { SubmissionRow } from '../submissions/service.js';
 import * as list from '../views/submission-list.js';
@@ -34,17 +34,19 @@ export class MarkingService {
   }
 
   /** Newest first; `q` matches the student's name or username (contains, any case) or their exact id. */
-  async list(examId: number, query: PageQuery): Promise<Submission[] | Page<Submission>> {
+  async list(examId: number, query: PageQuery): Promise<StreamedList<Submission> | Page<Submission>> {
     const exam = { id: examId, identifier: this.deps.exams.identifierSql(examId) };
     const answer = await pageOrAll<list.ListedRow & { examIdentifier: string | null }>(query, {
       page: (window) => list.pageOfExam(this.deps.db, exam, query.q, window),
       count: () => list.countOfExam(this.deps.db, examId, query.q),
     });
-    const rows = Array.isArray(answer) ? answer : answer.items;
+    const rows = answer instanceof StreamedList ? answer.firstPage : answer.items;
     // Rows prove the exam exists and carry its identifier; an empty list may be an unknown exam (404).
     const identifier = rows[0]?.examIdentifier ?? (await this.deps.exams.info(examId)).examIdentifier;
     const present = (items: list.ListedRow[]) => Promise.all(items.map((row) => this.files.present(row, identifier)));
-    return Array.isArray(answer) ? present(answer) : { ...answer, items: await present(answer.items) };
+    return answer instanceof StreamedList
+      ? answer.mapPages(present)
+      : { ...answer, items: await present(answer.items) };
   }
 
   async get(id: number): Promise<Submission> {

@@ -7,7 +7,7 @@ import {
   studentSignupRequestSchema,
   studentUpdateRequestSchema,
 } from '@valence/contract';
-import { errors, moduleRoutes, noContent, pagedList } from '../../lib/route-options.js';
+import { errors, moduleRoutes, noContent, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 export const studentsRoutes = moduleRoutes('students', async (app, route) => {
@@ -18,7 +18,7 @@ export const studentsRoutes = moduleRoutes('students', async (app, route) => {
         'Students; with limit, one page of them (q: username contains, any case; notInCourse: not enrolled there) and the total',
       ...pagedList(studentListQuerySchema, studentSchema),
     }),
-    (request) => app.students.list(request.query),
+    async (request, reply) => sendList(reply, await app.students.list(request.query)),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { pageOrAll } from '../../lib/paging.js';
+import { pageOrAll, type StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountRow, AccountsService } from '../accounts/service.js';
 import type { EnrollmentsService } from '../enrollments/service.js';
@@ -40,7 +40,7 @@ export class StudentsService {
   }
 
   /** Every student, or one page of those whose username contains `q` (and not in `notInCourse`). */
-  list(query: StudentListQuery): Promise<Student[] | Page<Student>> {
+  list(query: StudentListQuery): Promise<StreamedList<Student> | Page<Student>> {
     const filter = {
       q: query.q,
       exclude: query.notInCourse === undefined ? undefined : this.enrollments.enrolledIn(query.notInCourse),

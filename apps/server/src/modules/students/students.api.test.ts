@@ -130,6 +130,30 @@ describe('students', () => {
   });
 });
 
+describe('GET /students without limit (the whole list)', () => {
+  it('sends every student as one JSON array, read page by page, in id order and without secrets', async () => {
+    const tutor = await t.login('ROLE_ADMIN');
+    // More than two pages of the stream (500 rows each), written straight into the table.
+    await t.database.db.insert(accounts).values(
+      Array.from({ length: 1201 }, (_, i) => ({
+        username: `streamed.${String(i).padStart(4, '0')}`,
+        passwordHash: 'x',
+        role: 'ROLE_STUDENT' as const,
+      })),
+    );
+    const whole = await call('GET', '/students', tutor.headers);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/json; charset=utf-8');
+    const students = whole.json() as { id: number; username: string }[];
+    const total = (await call('GET', '/students?limit=0', tutor.headers)).json().total;
+    expect(students).toHaveLength(total);
+    expect(students.filter((s) => s.username.startsWith('streamed.'))).toHaveLength(1201);
+    expect(students.map((s) => s.id)).toEqual([...students.map((s) => s.id)].sort((a, b) => a - b));
+    expect(Object.keys(students[0] ?? {}).sort()).toEqual(['id', 'loggedIn', 'name', 'username']);
+    expect(whole.body).not.toContain('passwordHash');
+  });
+});
+
 describe('PUT /students/{id}, DELETE /students/{id}, POST /logoutstudent', () => {
   it('renames a student, and a new password ends their sessions', async () => {
     const student = await t.login('ROLE_STUDENT', 'old.name');

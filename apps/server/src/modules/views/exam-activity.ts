@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countOf, countRows, selectCount } from '../../db/rows.js';
-import { exams, submissionAnswers, submissions } from '../../db/schema.js';
+import { examScriptCounts, exams, submissionAnswers, submissions } from '../../db/schema.js';
 import { type ExamRow, ofCourse } from '../exams/repository.js';
 
 /**
@@ -11,16 +11,18 @@ import { type ExamRow, ofCourse } from '../exams/repository.js';
  */
 export type ExamWithCounts = ExamRow & { submissionCount: number; unmarkedCount: number };
 
-// Written out qualified: drizzle leaves columns unqualified in a one-table select, and an unqualified
-// "id" inside the subquery would be the submission's.
-const submissionCount = () =>
-  sql<number>`(select count(*) from ${submissions} where ${submissions}.exam_id = ${exams}.id)`.mapWith(Number);
-
-/** PART II scripts without a score; an MCQ exam's submissions are marked when they come. */
-const unmarkedCount = () =>
-  sql<number>`(case when ${exams}.exam_type = 'TRADITIONAL' then (select count(*) from ${submissions} where ${submissions}.exam_id = ${exams}.id and ${submissions}.traditional_score is null) else 0 end)`.mapWith(
+// Kept per exam by a trigger on submissions (exam_script_counts): a few rows an exam, however large
+// its class. Written out qualified: drizzle leaves columns unqualified in a one-table select.
+const keptCount = (column: 'submitted' | 'unmarked') =>
+  sql<number>`(select coalesce(sum(${sql.raw(column)}), 0) from ${examScriptCounts} where ${examScriptCounts}.exam_id = ${exams}.id)`.mapWith(
     Number,
   );
+
+/** Every script of the exam. */
+const submissionCount = () => keptCount('submitted');
+
+/** PART II scripts without a score; an MCQ exam's submissions are marked when they come. */
+const unmarkedCount = () => keptCount('unmarked');
 
 const withCounts = { ...getTableColumns(exams), submissionCount: submissionCount(), unmarkedCount: unmarkedCount() };
 

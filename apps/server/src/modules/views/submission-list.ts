@@ -1,7 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countOf, selectCount } from '../../db/rows.js';
-import { accounts, submissions } from '../../db/schema.js';
+import { accounts, examScriptCounts, submissions } from '../../db/schema.js';
 import { contains, totalOf } from '../../lib/paging.js';
 
 /**
@@ -70,12 +70,20 @@ export function pageOfExam(
     .offset(window.offset);
 }
 
-/** Unsearched, the count reads the (exam, student) index alone, without joining the accounts. */
+/**
+ * Unsearched, the exam's count is the one kept beside it (exam_script_counts, a few rows whatever
+ * the class's size); a search counts its matches.
+ */
 function countQuery(db: DbOrTx, examId: number, q: string | undefined) {
-  const count = selectCount(db, submissions);
-  return q
-    ? count.innerJoin(accounts, eq(accounts.id, submissions.studentId)).where(ofExam(examId, q))
-    : count.where(ofExam(examId, q));
+  if (!q) {
+    return db
+      .select({ count: sql<number>`coalesce(sum(${examScriptCounts.submitted}), 0)`.mapWith(Number) })
+      .from(examScriptCounts)
+      .where(eq(examScriptCounts.examId, examId));
+  }
+  return selectCount(db, submissions)
+    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
+    .where(ofExam(examId, q));
 }
 
 export function countOfExam(db: DbOrTx, examId: number, q: string | undefined): Promise<number> {

@@ -1,6 +1,6 @@
 import { idParamSchema, usernameParamSchema, watchRecordSchema, watchTimeQuerySchema } from '@valence/contract';
 import { z } from 'zod';
-import { errors, moduleRoutes, noContent, pagedList } from '../../lib/route-options.js';
+import { errors, moduleRoutes, noContent, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 export const watchTimeRoutes = moduleRoutes('watch time', async (app, route) => {
@@ -21,7 +21,7 @@ export const watchTimeRoutes = moduleRoutes('watch time', async (app, route) => 
       params: usernameParamSchema,
       ...pagedList(watchTimeQuerySchema, watchRecordSchema, 404),
     }),
-    (request) => app.watchTime.list(request.params.username, request.query),
+    async (request, reply) => sendList(reply, await app.watchTime.list(request.params.username, request.query)),
   );
 
   app.delete(

@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pageOrAll } from '../../lib/paging.js';
+import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountsService } from '../accounts/service.js';
 import * as repo from './repository.js';
@@ -66,7 +66,7 @@ export class WatchTimeService {
    * `from` counts from the first moment of its day and `to` up to the last millisecond of its day,
    * both days read in the platform time zone (a tutor in Colombo means Colombo's day).
    */
-  async list(username: string, query: WatchTimeQuery): Promise<WatchRecord[] | Page<WatchRecord>> {
+  async list(username: string, query: WatchTimeQuery): Promise<StreamedList<WatchRecord> | Page<WatchRecord>> {
     const { timeZone } = this.config;
     const filter: repo.WatchFilter = {
       studentId: this.accounts.studentIdSql(username),
@@ -84,7 +84,7 @@ export class WatchTimeService {
       count: () => repo.countRecords(this.db, filter),
     });
     // Records prove the student exists; only an empty answer may be an unknown username (404).
-    if ((Array.isArray(answer) ? answer : answer.items).length === 0) await this.studentId(username);
+    if ((answer instanceof StreamedList ? answer.firstPage : answer.items).length === 0) await this.studentId(username);
     return answer;
   }
 
