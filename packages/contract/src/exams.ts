@@ -80,6 +80,8 @@ export const examSchema = z.object({
   submissionCount: z.number().int(),
   /** PART II scripts without a score yet (0 for MCQ): "3 scripts are still unmarked. Publish anyway?" */
   unmarkedCount: z.number().int(),
+  /** A PART II exam's questions and their maximum marks (empty: marked by the score alone). */
+  markScheme: markSchemeSchema,
 });
 export type Exam = z.infer<typeof examSchema>;
 
@@ -119,7 +121,7 @@ export const createExamSchema = z.object({
     (value) => /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value),
     { message: EXAM_MESSAGES.identifierShape },
   ),
-  /** PART II only: the questions and their maximum marks (adding up to 100); none gives one score. */
+  /** PART II only: the questions and their maximum marks (they add up to 100). */
   markScheme: markSchemeSchema.optional(),
 });
 export type CreateExam = z.input<typeof createExamSchema>;

@@ -9,9 +9,10 @@ import { examsPlugin } from './exams/plugin.js';
 import { examsRoutes } from './exams/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
-import { markingPlugin, marksPlugin } from './marking/plugin.js';
+import { markingPlugin, marksPlugin, studioPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
+import { studioRoutes } from './marking/studio-routes.js';
 import { questionCopyPlugin } from './questions/copy-plugin.js';
 import { questionCopyRoutes } from './questions/copy-routes.js';
 import { questionImportRoutes } from './questions/import-routes.js';
@@ -49,6 +50,7 @@ export const modulePlugins = [
   submissionsPlugin,
   markingPlugin,
   marksPlugin,
+  studioPlugin,
   resourcesPlugin,
   staffPlugin,
   studentsPlugin,
@@ -74,6 +76,7 @@ export const moduleRoutes = [
   questionCopyRoutes,
   questionImportRoutes,
   markingRoutes,
+  studioRoutes,
   studentAppRoutes,
   viewingRoutes,
   studentExamsRoutes,

@@ -1,4 +1,4 @@
-import type { ExamType, McqQuestion } from '@valence/contract';
+import type { ExamType, MarkScheme, McqQuestion } from '@valence/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 
 /** What another module may know of an exam it keeps something in. */
@@ -13,6 +13,9 @@ export type ExamInfo = {
   gradesPublished: boolean;
   contentDeleted: boolean;
   dueDate: Date;
+  /** PART II: its questions' maximum marks (empty: marked by the score alone), and reusable comments. */
+  markScheme: MarkScheme;
+  commentBank: string[];
 };
 
 /**

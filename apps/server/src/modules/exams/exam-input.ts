@@ -1,4 +1,11 @@
-import { createExamSchema, EXAM_MESSAGES, type ExamType, instantOf } from '@valence/contract';
+import {
+  createExamSchema,
+  EXAM_MESSAGES,
+  type ExamType,
+  instantOf,
+  MARKING_MESSAGES,
+  type MarkScheme,
+} from '@valence/contract';
 import { badRequest } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 
@@ -11,6 +18,7 @@ export type NewExam = {
   dueDate: Date;
   examType: ExamType;
   examIdentifier: string;
+  markScheme: MarkScheme;
 };
 
 /**
@@ -24,6 +32,7 @@ export function parseNewExam(raw: unknown, paper: StoredFile | null, timeZone: s
   const input = parsed.data;
   if (input.examType === 'TRADITIONAL' && !paper) throw badRequest(EXAM_MESSAGES.paper);
   if (input.examType === 'MCQ' && paper) throw badRequest(PAPER_REFUSED);
+  if (input.examType === 'MCQ' && input.markScheme?.length) throw badRequest(MARKING_MESSAGES.schemeOnlyPartTwo);
   return {
     courseId: input.courseId,
     title: input.title,
@@ -31,6 +40,7 @@ export function parseNewExam(raw: unknown, paper: StoredFile | null, timeZone: s
     dueDate: instantOf(input.dueDate, timeZone),
     examType: input.examType,
     examIdentifier: input.examIdentifier,
+    markScheme: input.markScheme ?? [],
   };
 }
 

@@ -43,6 +43,7 @@ describe('POST /api/v1/exams', () => {
       questionCount: 0,
       submissionCount: 0,
       unmarkedCount: 0,
+      markScheme: [],
     });
   });
 

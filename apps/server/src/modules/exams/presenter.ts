@@ -50,6 +50,7 @@ export class ExamPresenter {
         questionCount: counts?.get(row.id) ?? 0,
         submissionCount: row.submissionCount,
         unmarkedCount: row.unmarkedCount,
+        markScheme: row.markScheme,
       })),
     );
   }

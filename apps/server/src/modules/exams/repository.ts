@@ -110,7 +110,9 @@ export function insertExam(tx: DbOrTx, values: typeof exams.$inferInsert): Promi
 export function updateExam(
   tx: DbOrTx,
   id: number,
-  values: Partial<Pick<ExamRow, 'published' | 'gradesPublished' | 'contentDeleted' | 'paperKey'>>,
+  values: Partial<
+    Pick<ExamRow, 'published' | 'gradesPublished' | 'contentDeleted' | 'paperKey' | 'markScheme' | 'commentBank'>
+  >,
 ) {
   return tx.update(exams).set(values).where(eq(exams.id, id));
 }

@@ -1,11 +1,14 @@
 import {
+  commentBankSchema,
   courseIdParamSchema,
   EXAM_LIMITS,
   examDetailSchema,
   examGroupPageSchema,
+  examIdParamSchema,
   examListQuerySchema,
   examSchema,
   idParamSchema,
+  markSchemeInputSchema,
   PAPER_KINDS,
   publishGradesResponseSchema,
 } from '@valence/contract';
@@ -95,6 +98,28 @@ export const examsRoutes = moduleRoutes('exams', async (app, route) => {
       response: { 200: publishGradesResponseSchema, ...failures },
     }),
     (request) => app.exams.setGradesPublished(requirePrincipal(request), request.params.id, true),
+  );
+
+  app.put(
+    '/api/v1/exams/:examId/mark-scheme',
+    route('staff', {
+      summary: "Set a PART II exam's mark scheme (questions and maximum marks adding up to 100; empty: none)",
+      params: examIdParamSchema,
+      body: markSchemeInputSchema,
+      response: { 200: markSchemeInputSchema, ...failures },
+    }),
+    (request) => app.exams.setMarkScheme(requirePrincipal(request), request.params.examId, request.body.markScheme),
+  );
+
+  app.put(
+    '/api/v1/exams/:examId/comment-bank',
+    route('staff', {
+      summary: "Replace the exam's comment bank: the comments a tutor inserts while marking",
+      params: examIdParamSchema,
+      body: commentBankSchema,
+      response: { 200: commentBankSchema, ...failures },
+    }),
+    (request) => app.exams.setCommentBank(request.params.examId, request.body),
   );
 
   app.post(

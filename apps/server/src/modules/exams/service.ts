@@ -1,10 +1,10 @@
-import { EXAM_MESSAGES, type Exam } from '@valence/contract';
+import { type CommentBank, EXAM_MESSAGES, type Exam, MARKING_MESSAGES, type MarkScheme } from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
@@ -143,6 +143,40 @@ export class ExamsService extends ExamReads implements CourseContent {
   }
 
   /**
+   * A PART II exam's mark scheme. Once scripts carry marks per question, its questions and their
+   * maximum marks stay as they are (those marks were given against them); the labels may change.
+   */
+  async setMarkScheme(actor: Principal, id: number, markScheme: MarkScheme): Promise<{ markScheme: MarkScheme }> {
+    return this.withExamLocked(id, async (tx, exam) => {
+      if (exam.examType !== 'TRADITIONAL') throw badRequest(MARKING_MESSAGES.schemeOnlyPartTwo);
+      if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
+      const sameShape =
+        exam.markScheme.length === markScheme.length &&
+        exam.markScheme.every((question, i) => question.maxMarks === markScheme[i]?.maxMarks);
+      if (!sameShape) {
+        const marked = await activity.countSubmissions(tx, { examId: id, questionMarks: true });
+        if (marked > 0) throw conflict(schemeInUse(marked));
+      }
+      await repo.updateExam(tx, id, { markScheme });
+      await audit(tx, actor, 'exam.markScheme', `exam:${id}`, {
+        ...describe(exam),
+        before: exam.markScheme,
+        after: markScheme,
+      });
+      return { markScheme };
+    });
+  }
+
+  /** The exam's reusable comments, replaced whole. */
+  async setCommentBank(id: number, bank: CommentBank): Promise<CommentBank> {
+    return this.withExamLocked(id, async (tx, exam) => {
+      if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
+      await repo.updateExam(tx, id, { commentBank: bank.comments });
+      return { comments: bank.comments };
+    });
+  }
+
+  /**
    * Marks are never lost silently: a course whose exams have submissions cannot be deleted. Nothing
    * removes a submission short of deleting its student (an exam's content delete refuses them too),
    * so the advice is the one step that retires a course and keeps them: pausing it.
@@ -187,6 +221,9 @@ export class ExamsService extends ExamReads implements CourseContent {
     }
   }
 }
+
+export const schemeInUse = (scripts: number) =>
+  `${scripts} script(s) are already marked question by question against this mark scheme, so its questions and maximum marks cannot change now (their labels can).`;
 
 const describe = (exam: repo.ExamRow) => ({
   title: exam.title,

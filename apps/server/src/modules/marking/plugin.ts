@@ -1,17 +1,25 @@
 import { modulePlugin } from '../../lib/module-plugin.js';
 import { MarksService } from './marks.js';
 import { MarkingService } from './service.js';
+import { StudioService } from './studio.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     marking: MarkingService;
     marks: MarksService;
+    studio: StudioService;
   }
 }
 
 /** Staff's side: an exam's scripts, marking, one student's MCQ answers. */
 export const markingPlugin = modulePlugin('marking', (app) => new MarkingService(app), {
   dependencies: ['exams', 'questions', 'submissions'],
+  decorators: ['db', 'storage'],
+});
+
+/** The marking studio: a script's annotations and neighbours, an exam's progress, "next unmarked". */
+export const studioPlugin = modulePlugin('studio', (app) => new StudioService(app), {
+  dependencies: ['exams', 'submissions'],
   decorators: ['db'],
 });
 

@@ -19,7 +19,11 @@ import { examples } from '../student-app/examples.js';
 export const MARKED_PAPER_MAX_BYTES = 50 * 1024 * 1024;
 
 const GRADE_FORM: FormSpec = {
-  fields: { instructorFeedback: { maxBytes: 64 * 1024 }, traditionalScore: { maxBytes: 64 } },
+  fields: {
+    instructorFeedback: { maxBytes: 64 * 1024 },
+    traditionalScore: { maxBytes: 64 },
+    questionMarks: { maxBytes: 4 * 1024 },
+  },
   files: {
     markedPaperFile: {
       kinds: MARKED_PAPER_KINDS,
@@ -50,7 +54,8 @@ export const markingRoutes = moduleRoutes('submissions', async (app, route) => {
   app.post(
     '/api/v1/submissions/:id/grade',
     route('staff', {
-      summary: 'Mark a submission: multipart instructorFeedback, traditionalScore (PART II), markedPaperFile',
+      summary:
+        'Mark a submission: multipart instructorFeedback, traditionalScore (PART II), questionMarks (JSON, with a mark scheme), markedPaperFile',
       consumes: ['multipart/form-data'],
       params: idParamSchema,
       response: { 200: submissionSchema, ...errors(400, 403, 404, 409, 413) },

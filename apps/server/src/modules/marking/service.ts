@@ -1,11 +1,4 @@
-import {
-  gradeFieldsSchema,
-  type McqFeedback,
-  type Page,
-  type PageQuery,
-  SUBMISSION_MESSAGES,
-  type Submission,
-} from '@valence/contract';
+import { type McqFeedback, type Page, type PageQuery, SUBMISSION_MESSAGES, type Submission } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
@@ -15,11 +8,13 @@ import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { SubmissionRow } from '../submissions/service.js';
 import * as list from '../views/submission-list.js';
+import { drawMarkedPaper, RENDERED_PREFIX, readGradeInput } from './marked-paper.js';
+import * as repo from './repository.js';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 export const NOT_MCQ_SUBMISSION = 'This submission is not an MCQ submission.';
 
-type Deps = Pick<FastifyInstance, 'db' | 'exams' | 'questions' | 'submissions'>;
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'exams' | 'questions' | 'submissions'>;
 
 /**
  * Staff's work on what students handed in: an exam's scripts (paged and searched in SQL), marking,
@@ -57,47 +52,94 @@ export class MarkingService {
 
   /**
    * Marks a script, or changes its mark. PART II: a score (0–100) marks it, an empty one leaves it
-   * unmarked. MCQ: feedback only, the score is the machine's. A marked paper replaces the one before,
-   * whose file goes after the commit. Every grade is audited with what it was and what it became.
+   * unmarked; with a mark scheme, marks per question may come instead, their sum the score. MCQ:
+   * feedback only, the score is the machine's. A marked paper replaces the one before, whose file
+   * goes after the commit. Without an uploaded paper, a scored script with annotations or marks per
+   * question gets one drawn (never over a paper a tutor uploaded). Saving ends any claim on the
+   * script. Every grade is audited with what it was and what it became.
    */
   async grade(
     actor: Principal,
     id: number,
     raw: Record<string, unknown>,
-    paper: StoredFile | null,
+    uploaded: StoredFile | null,
   ): Promise<Submission> {
-    const oldPaper = await this.deps.db.transaction(async (tx) => {
-      const current = await this.deps.submissions.lockForMarking(tx, id);
-      if (!current) throw notFound(SUBMISSION_NOT_FOUND);
-      const exam = await this.deps.exams.info(current.examId, tx);
-      if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
-      const parsed = gradeFieldsSchema.safeParse(raw);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SUBMISSION_MESSAGES.scoreNumber);
-      const { traditionalScore, instructorFeedback } = parsed.data;
-      const partTwo = exam.examType === 'TRADITIONAL';
-      if (!partTwo && traditionalScore !== null) throw badRequest(SUBMISSION_MESSAGES.scoreOnlyPartTwo);
-      const unchanged = traditionalScore === current.traditionalScore;
-      const gradedAt = traditionalScore === null ? null : unchanged && current.gradedAt ? current.gradedAt : new Date();
-      await this.deps.submissions.recordMark(tx, id, {
-        instructorFeedback,
-        ...(partTwo ? { traditionalScore, gradedAt } : {}),
-        ...(paper ? { markedPaperKey: paper.key } : {}),
+    // Drawn before the transaction, so the row is not held while pages render; the transaction
+    // checks everything again, and a paper drawn for a grade that then fails is removed.
+    const drawn = uploaded ? null : await this.drawFor(id, raw);
+    const paper = uploaded ?? drawn;
+    let oldPaper: string | null;
+    try {
+      oldPaper = await this.deps.db.transaction(async (tx) => {
+        const current = await this.deps.submissions.lockForMarking(tx, id);
+        if (!current) throw notFound(SUBMISSION_NOT_FOUND);
+        const exam = await this.deps.exams.info(current.examId, tx);
+        if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
+        const { traditionalScore, instructorFeedback, questionMarks } = readGradeInput(exam, raw);
+        const partTwo = exam.examType === 'TRADITIONAL';
+        const unchanged = traditionalScore === current.traditionalScore;
+        const gradedAt =
+          traditionalScore === null ? null : unchanged && current.gradedAt ? current.gradedAt : new Date();
+        // A score given alone keeps the marks per question only when it is still their sum.
+        const nextMarks = questionMarks ?? (unchanged ? current.questionMarks : null);
+        await this.deps.submissions.recordMark(tx, id, {
+          instructorFeedback,
+          ...(partTwo ? { traditionalScore, gradedAt, questionMarks: nextMarks } : {}),
+          ...(paper ? { markedPaperKey: paper.key } : {}),
+        });
+        await repo.release(tx, id);
+        await auditGrade(
+          tx,
+          actor,
+          current,
+          { examType: exam.examType, examIdentifier: exam.examIdentifier },
+          {
+            traditionalScore: partTwo ? traditionalScore : current.traditionalScore,
+            questionMarks: partTwo ? nextMarks : current.questionMarks,
+            feedbackChanged: instructorFeedback !== current.instructorFeedback,
+            markedPaperChanged: paper !== null,
+            markedPaperDrawn: drawn !== null,
+          },
+        );
+        return paper ? current.markedPaperKey : null;
       });
-      await auditGrade(
-        tx,
-        actor,
-        current,
-        { examType: exam.examType, examIdentifier: exam.examIdentifier },
-        {
-          traditionalScore: partTwo ? traditionalScore : current.traditionalScore,
-          feedbackChanged: instructorFeedback !== current.instructorFeedback,
-          markedPaperChanged: paper !== null,
-        },
-      );
-      return paper ? current.markedPaperKey : null;
-    });
+    } catch (error) {
+      await this.files.remove([drawn?.key]);
+      throw error;
+    }
     await this.files.remove([oldPaper]);
     return this.get(id);
+  }
+
+  /**
+   * The marked paper to draw for this grade, stored, or null: only for a PART II script that the
+   * grade scores, that has annotations or marks per question, and whose marked paper (if any) was
+   * drawn here too. A form the rules refuse draws nothing (the transaction answers why).
+   */
+  private async drawFor(id: number, raw: Record<string, unknown>): Promise<StoredFile | null> {
+    const row = await list.findListed(this.deps.db, id);
+    if (!row?.answerKey) return null;
+    if (row.markedPaperKey && !row.markedPaperKey.startsWith(RENDERED_PREFIX)) return null;
+    const exam = await this.deps.exams.info(row.examId);
+    if (exam.contentDeleted || exam.examType !== 'TRADITIONAL') return null;
+    const input = readGradeInput(exam, raw);
+    if (input.traditionalScore === null) return null;
+    const annotations = await repo.annotationsOf(this.deps.db, id);
+    const questionMarks =
+      input.questionMarks ?? (input.traditionalScore === row.traditionalScore ? row.questionMarks : null);
+    if (annotations.length === 0 && !questionMarks) return null;
+    return drawMarkedPaper(
+      this.deps.storage,
+      {
+        answerKey: row.answerKey,
+        annotations,
+        total: input.traditionalScore,
+        scheme: exam.markScheme,
+        questionMarks,
+        feedback: input.instructorFeedback,
+      },
+      this.deps.log,
+    );
   }
 
   /** The student's MCQ answers against the exam's current questions, in their order. */
@@ -137,13 +179,23 @@ function auditGrade(
   actor: Principal,
   before: SubmissionRow,
   exam: { examType: string; examIdentifier: string },
-  after: { traditionalScore: number | null; feedbackChanged: boolean; markedPaperChanged: boolean },
+  after: {
+    traditionalScore: number | null;
+    questionMarks: number[] | null;
+    feedbackChanged: boolean;
+    markedPaperChanged: boolean;
+    markedPaperDrawn: boolean;
+  },
 ) {
   return audit(tx, actor, 'submission.grade', `submission:${before.id}`, {
     examId: before.examId,
     ...exam,
     studentId: before.studentId,
-    before: { traditionalScore: before.traditionalScore, hadFeedback: before.instructorFeedback !== null },
+    before: {
+      traditionalScore: before.traditionalScore,
+      questionMarks: before.questionMarks,
+      hadFeedback: before.instructorFeedback !== null,
+    },
     after,
     regrade: before.gradedAt !== null && exam.examType === 'TRADITIONAL',
   });

@@ -5,7 +5,7 @@ import { submissionAnswers, submissionDrafts, submissions } from '../../db/schem
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** What marking may change on a submission. */
 export type MarkValues = Partial<
-  Pick<SubmissionRow, 'traditionalScore' | 'gradedAt' | 'instructorFeedback' | 'markedPaperKey'>
+  Pick<SubmissionRow, 'traditionalScore' | 'gradedAt' | 'instructorFeedback' | 'markedPaperKey' | 'questionMarks'>
 >;
 
 /** The submission row, locked until the transaction ends: grades change one at a time. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countOf, countRows, selectCount } from '../../db/rows.js';
 import { examScriptCounts, exams, submissionAnswers, submissions } from '../../db/schema.js';
@@ -48,11 +48,18 @@ export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undef
     .then((rows) => rows[0]);
 }
 
-/** Scripts of an exam (`unmarked`: those without a PART II score yet), or of a student. */
-export function countSubmissions(db: DbOrTx, of: { examId: number; unmarked?: boolean } | { studentId: number }) {
+/**
+ * Scripts of an exam (`unmarked`: those without a PART II score yet; `questionMarks`: those marked
+ * question by question), or of a student.
+ */
+export function countSubmissions(
+  db: DbOrTx,
+  of: { examId: number; unmarked?: boolean; questionMarks?: boolean } | { studentId: number },
+) {
   if ('studentId' in of) return countRows(db, submissions, eq(submissions.studentId, of.studentId));
   const unmarked = of.unmarked ? isNull(submissions.traditionalScore) : undefined;
-  return countRows(db, submissions, and(eq(submissions.examId, of.examId), unmarked));
+  const perQuestion = of.questionMarks ? isNotNull(submissions.questionMarks) : undefined;
+  return countRows(db, submissions, and(eq(submissions.examId, of.examId), unmarked, perQuestion));
 }
 
 /** Which of these questions some student has answered. */

@@ -24,6 +24,7 @@ export const exam = (
   questionCount: 0,
   submissionCount: 0,
   unmarkedCount: 0,
+  markScheme: [],
   ...extra,
 });
 // The server sends a group's PART II before its MCQ here: the card still puts the MCQ first.

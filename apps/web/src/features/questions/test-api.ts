@@ -17,6 +17,7 @@ export const EXAM: ExamDetail = {
   questionCount: 2,
   submissionCount: 0,
   unmarkedCount: 0,
+  markScheme: [],
   mcqQuestions: [],
 };
 

@@ -19,6 +19,7 @@ export const MCQ_EXAM: ExamDetail = {
   questionCount: 50,
   submissionCount: 2,
   unmarkedCount: 0,
+  markScheme: [],
   mcqQuestions: [],
 };
 export const PART_TWO_EXAM: ExamDetail = {

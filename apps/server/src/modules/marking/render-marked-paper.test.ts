@@ -1,0 +1,123 @@
+import type { Annotation } from '@valence/contract';
+import { degrees, PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { hexText, pageContent, scriptPdf, TINY_JPEG, whitePng } from '../../test/scripts.js';
+import { type MarkedPaperInput, markText, renderMarkedPaper, viewOf } from './render-marked-paper.js';
+
+const base = (script: Uint8Array, annotations: Annotation[] = []): MarkedPaperInput => ({
+  script,
+  kind: 'pdf',
+  annotations,
+  total: 72.5,
+  scheme: [],
+  questionMarks: null,
+  feedback: null,
+});
+
+/** The x of every `m` (move to) on the page, as written in its content stream. */
+const moves = (content: string) => [...content.matchAll(/(-?[\d.]+) (-?[\d.]+) m\b/g)].map((m) => Number(m[1]));
+
+describe('renderMarkedPaper', () => {
+  it('keeps every page of a PDF script and draws a tick at x = 0.5 in the middle of its page', async () => {
+    const script = await scriptPdf(2, 600, 800);
+    const out = await renderMarkedPaper(
+      base(script, [
+        { page: 2, kind: 'tick', x: 0.5, y: 0.25 },
+        { page: 9, kind: 'cross', x: 0.1, y: 0.1 },
+      ]),
+    );
+    const doc = await PDFDocument.load(out);
+    expect(doc.getPageCount()).toBe(2);
+    expect(doc.getPage(1).getSize()).toEqual({ width: 600, height: 800 });
+    // The tick's first point: its square's left edge (x = 300), 0.55 of its 24-point side down from
+    // y = 0.25 (800 × 0.75 = 600 up), the side scaled to the page (800 / 842 of A4's long side).
+    const side = (24 * 800) / 842;
+    const second = await pageContent(out, 1);
+    expect(moves(second)[0]).toBe(300);
+    const y = Number(second.match(/300 (-?[\d.]+) m/)?.[1]);
+    expect(y).toBeCloseTo(600 - 0.55 * side, 3);
+    // Ticks and crosses are drawn with round caps; page 1 has none (page 9 does not exist).
+    expect(second).toMatch(/\b1 J\b/);
+    expect(await pageContent(out, 0)).not.toMatch(/\b1 J\b/);
+  });
+
+  it('writes the marks per question and the total on the first page, with the feedback', async () => {
+    const out = await renderMarkedPaper({
+      ...base(await scriptPdf(1)),
+      scheme: [
+        { label: 'Q1', maxMarks: 40 },
+        { label: 'Q2', maxMarks: 60 },
+      ],
+      questionMarks: [30, 42.5],
+      feedback: 'Good work on kinetics.\nRevise equilibria.',
+    });
+    const content = await pageContent(out, 0);
+    for (const line of ['Q1: 30 / 40', 'Q2: 42.5 / 60', 'Total: 72.5 / 100', 'Revise equilibria.']) {
+      expect(content).toContain(`<${hexText(line)}>`);
+    }
+  });
+
+  it('smooths a pen stroke into one filled polygon, boxes a comment and highlights translucently', async () => {
+    const out = await renderMarkedPaper(
+      base(await scriptPdf(1, 600, 800), [
+        {
+          page: 1,
+          kind: 'pen',
+          x: 0.2,
+          y: 0.2,
+          points: [
+            [0.2, 0.2],
+            [0.3, 0.25],
+            [0.4, 0.2],
+          ],
+          color: '#0000ff',
+        },
+        { page: 1, kind: 'text', x: 0.95, y: 0.5, text: 'Balance the equation — සිංහල' },
+        { page: 1, kind: 'highlight', x: 0.5, y: 0.5, w: 0.2, h: 0.1 },
+      ]),
+    );
+    const content = await pageContent(out, 0);
+    expect(content).toMatch(/0 0 1 rg\n[\d.]+ [\d.]+ m\n([\d.]+ [\d.]+ l\n)+h\nf/);
+    // Non-Latin letters the standard font cannot write come out as '?', and the box stays on the page.
+    expect(content).toContain(`<${hexText('Balance the equation ')}`);
+    expect(content).toContain(hexText('?????'));
+    const doc = await PDFDocument.load(out);
+    expect(doc.getPageCount()).toBe(1);
+    expect(content).toMatch(/\/GS-?\w* gs/);
+  });
+
+  it('makes each picture script one page its size', async () => {
+    for (const [kind, script, size] of [
+      ['png', whitePng(300, 420), { width: 300, height: 420 }],
+      ['jpg', TINY_JPEG, { width: 4, height: 3 }],
+    ] as const) {
+      const out = await renderMarkedPaper({ ...base(script, [{ page: 1, kind: 'tick', x: 0.5, y: 0.5 }]), kind });
+      const doc = await PDFDocument.load(out);
+      expect(doc.getPageCount()).toBe(1);
+      expect(doc.getPage(0).getSize()).toEqual(size);
+    }
+  });
+
+  it('draws in the page as shown: a rotated page’s view is turned, a cropped one offset', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([600, 800]);
+    expect(viewOf(page)).toEqual({ width: 600, height: 800, matrix: [1, 0, 0, 1, 0, 0] });
+    page.setRotation(degrees(90));
+    const turned = viewOf(page);
+    expect([turned.width, turned.height]).toEqual([800, 600]);
+    // The view's top left (0, 600) is the page's bottom left (0, 0) turned a quarter clockwise.
+    const [a, b, c, d, e, f] = turned.matrix;
+    expect([a * 0 + c * 600 + e, b * 0 + d * 600 + f]).toEqual([0, 0]);
+    page.setRotation(degrees(0));
+    page.setCropBox(50, 100, 500, 600);
+    expect(viewOf(page)).toEqual({ width: 500, height: 600, matrix: [1, 0, 0, 1, 50, 100] });
+  });
+
+  it('refuses bytes that are no PDF', async () => {
+    await expect(renderMarkedPaper(base(new TextEncoder().encode('not a pdf')))).rejects.toThrow();
+  });
+
+  it('writes marks with two decimals at most', () => {
+    expect([markText(72.5), markText(8), markText(33.333)]).toEqual(['72.5', '8', '33.33']);
+  });
+});

@@ -1,0 +1,70 @@
+import {
+  annotationsInputSchema,
+  annotationsSchema,
+  examIdParamSchema,
+  idParamSchema,
+  markingOverviewSchema,
+  nextScriptQuerySchema,
+  nextScriptSchema,
+  studioScriptSchema,
+} from '@valence/contract';
+import { errors, moduleRoutes } from '../../lib/route-options.js';
+import { requirePrincipal } from '../../plugins/auth.js';
+
+/** What a studio call may answer besides its result: bad input, not staff, unknown, content deleted. */
+const failures = errors(400, 403, 404, 409);
+
+/** The marking studio's calls (staff, as grading is); the mark itself is the grade call. */
+export const studioRoutes = moduleRoutes('marking', async (app, route) => {
+  app.get(
+    '/api/v1/submissions/:id/annotations',
+    route('staff', {
+      summary: "A PART II script's annotations, with who saved them last and when",
+      params: idParamSchema,
+      response: { 200: annotationsSchema, ...failures },
+    }),
+    (request) => app.studio.annotations(request.params.id),
+  );
+
+  app.put(
+    '/api/v1/submissions/:id/annotations',
+    route('staff', {
+      summary: "Replace a PART II script's annotations (page from 1; x, y fractions of the page)",
+      params: idParamSchema,
+      body: annotationsInputSchema,
+      response: { 200: annotationsSchema, ...failures },
+    }),
+    (request) => app.studio.saveAnnotations(requirePrincipal(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/v1/submissions/:id/script',
+    route('staff', {
+      summary: 'One PART II script as the studio shows it: signed links, marks, and its neighbours in the list',
+      params: idParamSchema,
+      response: { 200: studioScriptSchema, ...failures },
+    }),
+    (request) => app.studio.script(request.params.id),
+  );
+
+  app.get(
+    '/api/v1/exams/:examId/marking',
+    route('staff', {
+      summary: "A PART II exam's marking progress, mark scheme and comment bank",
+      params: examIdParamSchema,
+      response: { 200: markingOverviewSchema, ...failures },
+    }),
+    (request) => app.studio.overview(request.params.examId),
+  );
+
+  app.post(
+    '/api/v1/exams/:examId/marking/next',
+    route('staff', {
+      summary: `Claim the next unmarked script after ?after= (wrapping round) for the caller; null when none is free`,
+      params: examIdParamSchema,
+      querystring: nextScriptQuerySchema,
+      response: { 200: nextScriptSchema, ...failures },
+    }),
+    (request) => app.studio.next(requirePrincipal(request), request.params.examId, request.query.after),
+  );
+});
