@@ -27,7 +27,7 @@ async function twoPagePdf(): Promise<Uint8Array> {
 /** The text and page count of a PDF, read the way the portal reads it (pdf.js, here in Node). */
 async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const document = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, verbosity: 0 }).promise;
   let text = '';
   for (let n = 1; n <= document.numPages; n++) {
     const content = await (await document.getPage(n)).getTextContent();

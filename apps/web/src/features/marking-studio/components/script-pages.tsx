@@ -94,6 +94,8 @@ function PdfScript({ url, width, ...drawing }: Drawing & { url: string; width: n
   const [pdf, setPdf] = useState<PdfDocument | null>(null);
   const [ratio, setRatio] = useState(A4);
   const [failed, setFailed] = useState(false);
+  // The thumbnails wait for the first page: on a large scan they would compete with it for the worker.
+  const [firstDrawn, setFirstDrawn] = useState(false);
 
   useEffect(() => {
     let gone = false;
@@ -144,7 +146,7 @@ function PdfScript({ url, width, ...drawing }: Drawing & { url: string; width: n
                     ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
                 }
               >
-                <PdfCanvas pdf={pdf} number={number} width={72} ratio={ratio} />
+                <PdfCanvas pdf={pdf} number={number} width={72} ratio={ratio} waiting={!firstDrawn} />
                 <Text size="xs" ta="center">
                   {number}
                 </Text>
@@ -155,7 +157,15 @@ function PdfScript({ url, width, ...drawing }: Drawing & { url: string; width: n
       )}
       <Stack gap="md" style={{ minWidth: 0, flex: 1, overflowX: 'auto' }} aria-label="Script">
         {numbers.map((number) => (
-          <PdfCanvas key={number} pdf={pdf} number={number} width={width} ratio={ratio} id={`script-page-${number}`}>
+          <PdfCanvas
+            key={number}
+            pdf={pdf}
+            number={number}
+            width={width}
+            ratio={ratio}
+            id={`script-page-${number}`}
+            onDrawn={number === 1 ? () => setFirstDrawn(true) : undefined}
+          >
             {(height) => <AnnotationLayer page={number} width={width} height={height} {...drawing} />}
           </PdfCanvas>
         ))}
@@ -171,19 +181,24 @@ type PdfCanvasProps = {
   /** The first page's height to width, until this page is read. */
   ratio: number;
   id?: string;
+  /** Not drawn yet even when in view. */
+  waiting?: boolean;
+  onDrawn?: () => void;
   children?: (height: number) => ReactNode;
 };
 
 /** One page, drawn when it comes near the view and again when its width changes. */
-function PdfCanvas({ pdf, number, width, ratio: guess, id, children }: PdfCanvasProps) {
+function PdfCanvas({ pdf, number, width, ratio: guess, id, waiting, onDrawn, children }: PdfCanvasProps) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const near = useNear(box);
   const [ratio, setRatio] = useState(guess);
+  const drawn = useRef(onDrawn);
+  drawn.current = onDrawn;
 
   useEffect(() => {
     const target = canvas.current;
-    if (!near || !target) return;
+    if (!near || waiting || !target) return;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
     let gone = false;
     void pdf
@@ -198,13 +213,14 @@ function PdfCanvas({ pdf, number, width, ratio: guess, id, children }: PdfCanvas
         target.height = Math.floor(viewport.height);
         task = page.render({ canvas: target, viewport });
         await task.promise;
+        if (!gone) drawn.current?.();
       })
       .catch(() => undefined);
     return () => {
       gone = true;
       task?.cancel();
     };
-  }, [near, pdf, number, width]);
+  }, [near, waiting, pdf, number, width]);
 
   const height = Math.round(width * ratio);
   return (
