@@ -28,7 +28,14 @@ const clampCorner = (value: number) => Math.min(Math.max(value, 0), 1 - MARK_SIZ
 export function AnnotationLayer({ page, width, height, items, tool, onAdd, onRemove }: LayerProps) {
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
-  const [typing, setTyping] = useState<{ x: number; y: number; text: string } | null>(null);
+  const [typing, setTypingState] = useState<{ x: number; y: number; text: string } | null>(null);
+  // The comment being typed, read by commitText: Enter, a click elsewhere and the blur that follows
+  // may all commit it, and only the first may add it.
+  const open = useRef(typing);
+  const setTyping = (next: typeof typing) => {
+    open.current = next;
+    setTypingState(next);
+  };
 
   const at = (event: PointerEvent) => {
     const box = svg.current?.getBoundingClientRect() ?? { left: 0, top: 0, width, height };
@@ -90,8 +97,9 @@ export function AnnotationLayer({ page, width, height, items, tool, onAdd, onRem
   }
 
   function commitText() {
-    const text = typing?.text.trim();
-    if (typing && text) onAdd({ page, kind: 'text', x: typing.x, y: typing.y, text });
+    const current = open.current;
+    const text = current?.text.trim();
+    if (current && text) onAdd({ page, kind: 'text', x: current.x, y: current.y, text });
     setTyping(null);
   }
 

@@ -154,6 +154,24 @@ describe('Marking studio', () => {
     expect(within(toolbar).getByRole('button', { name: 'Tick' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('places a text comment where the page was clicked, once, on Enter', async () => {
+    const { calls, user } = setup();
+    fireEvent.load(await screen.findByRole('img', { name: 'Script of Amaya Perera' }));
+    const layer = await screen.findByRole('img', { name: 'Annotations on page 1' });
+    await user.click(screen.getByRole('button', { name: 'Text comment' }));
+    fireEvent.pointerDown(layer, { button: 0, clientX: 0, clientY: 0 });
+    await user.type(screen.getByRole('textbox', { name: 'Comment text' }), 'Units?{Enter}');
+    expect(screen.queryByRole('textbox', { name: 'Comment text' })).not.toBeInTheDocument();
+    expect(within(layer).getByText('Units?')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1), { timeout: 3000 });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      items: [
+        { page: 1, kind: 'cross', x: 0.5, y: 0.5 },
+        { page: 1, kind: 'text', x: 0, y: 0, text: 'Units?' },
+      ],
+    });
+  }, 15_000);
+
   it('refuses to mark once the content is deleted, with the grading message', async () => {
     writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
     stubApi({ 'GET /api/v1/exams/6/marking': { body: OVERVIEW } });
