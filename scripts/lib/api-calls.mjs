@@ -6,6 +6,9 @@
  * Resolves to { calls: [{ name, url, body }], skipped: [name], courseCount, enrolmentCount }.
  * A paged call the server answers unpaged is skipped: nothing new to measure.
  */
+/** `BENCH_ONLY=gradebook`: only the calls whose name contains it (a quicker run of one screen). */
+const ONLY = process.env.BENCH_ONLY;
+
 export async function findCalls(base, headers) {
   const get = async (url) => {
     const response = await fetch(`${base}${url}`, { headers });
@@ -26,7 +29,12 @@ export async function findCalls(base, headers) {
 
   const calls = [];
   const skipped = [];
-  const all = [...candidates(main, pupil), ...examCalls(main, mcq), ...markCalls(mcq, pupil, typical)];
+  const all = [
+    ...candidates(main, pupil),
+    ...examCalls(main, mcq),
+    ...markCalls(mcq, pupil, typical),
+    ...(await gradebookCalls(get, courseList)),
+  ].filter((call) => !ONLY || call.name.includes(ONLY));
   for (const candidate of all) {
     const answer = await get(candidate.url);
     if (answer.status !== 200) throw new Error(`${candidate.name}: ${answer.status} ${answer.body}`);
@@ -107,6 +115,43 @@ function markCalls(mcq, pupil, typical) {
           },
         ]
       : []),
+  ];
+}
+
+/**
+ * The gradebook of the course whose class is nearest 2,000 students (its goal: p99 <= 100 ms at 32
+ * connections on PostgreSQL at --scale 500): the first page as it opens, the same page sorted by
+ * the first identifier's total (every student's total computed and ordered), and the class figures.
+ */
+async function gradebookCalls(get, courseList) {
+  let best;
+  for (const course of courseList) {
+    const enrolled = (await get(`/api/enrollments/course/${course.id}?limit=0`)).json?.total ?? 0;
+    if (!best || Math.abs(enrolled - 2000) < Math.abs(best.enrolled - 2000)) best = { course, enrolled };
+  }
+  if (!best) return [];
+  const base = `/api/courses/${best.course.id}/gradebook`;
+  const first = (await get(`${base}?limit=1`)).json?.columns?.[0]?.examIdentifier;
+  const size = `${best.enrolled.toLocaleString('en-US')} students`;
+  const goal = { p99: 100, ratio: null };
+  return [
+    {
+      name: `GET /api/courses/{id}/gradebook?limit=20&offset=0 (${size})`,
+      url: `${base}?limit=20&offset=0`,
+      paged: true,
+      goal,
+    },
+    ...(first
+      ? [
+          {
+            name: `GET /api/courses/{id}/gradebook?limit=20&sort=-total:{identifier} (${size})`,
+            url: `${base}?limit=20&offset=0&sort=${encodeURIComponent(`-total:${first}`)}`,
+            paged: true,
+            goal,
+          },
+        ]
+      : []),
+    { name: `GET /api/courses/{id}/gradebook/stats (${size})`, url: `${base}/stats`, goal },
   ];
 }
 

@@ -11,9 +11,11 @@ const HEADER = ['call', 'bytes', 'alone ms', 'req/s', 'p50 ms', 'p99 ms', 'bare 
 /** Columns of text, left-aligned; the figures are right-aligned. */
 const LEFT = new Set([0, 8]);
 
-function tableRow({ call, single, real, baseline }, goals, duration) {
+function tableRow({ call, single, real, baseline }, runGoals, duration) {
   const slower = `> ${number(duration * 1000)}`;
   const ratio = real.rps / baseline.rps;
+  // A call may be held to a goal of its own (the gradebook's), printed beside the verdict.
+  const goals = call.goal ?? runGoals;
   const met = real.p99 !== null && real.p99 <= goals.p99 && (goals.ratio === null || ratio >= goals.ratio);
   const notes = [
     real.answered === 0 ? `no answer within ${duration} s` : '',
@@ -28,7 +30,7 @@ function tableRow({ call, single, real, baseline }, goals, duration) {
     real.p99 === null ? slower : number(real.p99, 1),
     rate(baseline.rps),
     number(ratio, ratio < 0.01 && ratio > 0 ? 4 : 2),
-    `${met ? 'met' : 'NOT met'}${notes.length ? ` (${notes.join(', ')})` : ''}`,
+    `${met ? 'met' : 'NOT met'}${call.goal ? ` (p99 <= ${call.goal.p99} ms)` : ''}${notes.length ? ` (${notes.join(', ')})` : ''}`,
   ];
 }
 

@@ -1,4 +1,6 @@
 import { accountsPlugin } from './accounts/plugin.js';
+import { auditPlugin } from './audit/plugin.js';
+import { auditRoutes } from './audit/routes.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { coursesPlugin } from './courses/plugin.js';
@@ -8,6 +10,8 @@ import { enrollmentsRoutes } from './enrollments/routes.js';
 import { examsPlugin } from './exams/plugin.js';
 import { examsRoutes } from './exams/routes.js';
 import { filesRoutes } from './files/routes.js';
+import { gradebookPlugin } from './gradebook/plugin.js';
+import { gradebookRoutes } from './gradebook/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { markingPlugin, marksPlugin, studioPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
@@ -56,6 +60,8 @@ export const modulePlugins = [
   studentsPlugin,
   watchTimePlugin,
   studentAppPlugin,
+  gradebookPlugin,
+  auditPlugin,
 ];
 
 /** The API routes, in one list so the permission matrix test and the docs see the same routes. */
@@ -81,4 +87,6 @@ export const moduleRoutes = [
   viewingRoutes,
   studentExamsRoutes,
   studentMarksRoutes,
+  gradebookRoutes,
+  auditRoutes,
 ];

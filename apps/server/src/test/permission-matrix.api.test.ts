@@ -114,6 +114,13 @@ const matrix: Record<string, Row> = {
   'POST /api/api/v1/submissions/exam/:examId/mcq': { body: {}, expect: [401, 400, 403, 403] },
   'POST /api/api/v1/submissions/exam/:examId/upload': { body: {}, expect: [401, 404, 403, 403] },
   'GET /api/me/marks': { expect: [401, 200, 403, 403] },
+  // The gradebook (staff) and the audit log (superadmin).
+  'GET /api/courses/:id/gradebook': { expect: [401, 403, 404, 404] },
+  'GET /api/courses/:id/gradebook/stats': { expect: [401, 403, 404, 404] },
+  'GET /api/courses/:id/gradebook.csv': { expect: [401, 403, 404, 404] },
+  'GET /api/courses/:id/gradebook.xlsx': { expect: [401, 403, 404, 404] },
+  'GET /api/audit': { expect: [401, 403, 403, 200] },
+  'GET /api/audit/actions': { expect: [401, 403, 403, 200] },
   // tus: a creation without Upload-Length, and requests for an upload that does not exist.
   'POST /api/uploads': { headers: tus, expect: [401, 403, 400, 400] },
   'OPTIONS /api/uploads': { headers: tus, expect: [401, 403, 204, 204] },

@@ -47,7 +47,12 @@ export function grade(
   t: TestApp,
   headers: AuthHeaders,
   submissionId: number,
-  fields: { traditionalScore?: string; instructorFeedback?: string; markedPaperFile?: FilePart },
+  fields: {
+    traditionalScore?: string;
+    instructorFeedback?: string;
+    questionMarks?: string;
+    markedPaperFile?: FilePart;
+  },
 ) {
   return sendForm(t, 'POST', `${SUBMISSIONS}/${submissionId}/grade`, headers, fields);
 }

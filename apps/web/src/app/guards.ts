@@ -7,7 +7,7 @@ export function requireAuth() {
   return null;
 }
 
-/** The Staff screen is the one route that also checks a role (only a superadmin manages staff). */
+/** The Staff and Audit log screens also check a role: only a superadmin manages staff or reads the log. */
 export function requireSuperadmin() {
   const session = readSession();
   if (!session) throw redirect('/login');

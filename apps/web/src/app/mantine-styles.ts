@@ -50,3 +50,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Code.css';
+// @mantine/dates' sheet (30 KB) is imported by the one page that uses it (routes/audit.tsx), so it
+// loads with that page's chunk rather than with sign-in.

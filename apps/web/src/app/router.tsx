@@ -26,6 +26,8 @@ const combinedScores = async () => ({
   Component: (await import('./routes/combined-exam-scores')).CombinedExamScoresRoute,
 });
 const students = async () => ({ Component: (await import('./routes/students')).StudentsRoute });
+const gradebook = async () => ({ Component: (await import('./routes/gradebook')).GradebookRoute });
+const audit = async () => ({ Component: (await import('./routes/audit')).AuditRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
 
 function AuthLoading() {
@@ -56,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: dashboard },
           { path: 'courses', lazy: courses },
           { path: 'courses/:id', lazy: courseDetail },
+          { path: 'courses/:id/gradebook', lazy: gradebook },
           { path: 'students', lazy: students },
           { path: 'exams', lazy: exams },
           { path: 'exams/:examId/submissions', lazy: examSubmissions },
@@ -64,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/student-marks-summary', lazy: marksSummary },
           { path: 'student/combined-exam-scores', lazy: combinedScores },
           { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },
+          { path: 'audit', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: audit },
         ],
       },
       { path: '*', loader: redirectHome },

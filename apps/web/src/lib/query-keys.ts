@@ -6,6 +6,9 @@ export type WatchFilters = { from?: string; to?: string };
 /** One student's marks under one exam identifier (its MCQ and PART II papers together). */
 export type ScoreLookup = { studentId: number; examIdentifier: string };
 
+/** The audit screen's filters: a person (id or username), a kind and a day range. */
+export type AuditFilters = { actor?: string; action?: string; from?: string; to?: string };
+
 /**
  * Every query key the portal uses, in one place. Features invalidate each other's data only
  * through these (a pause changes the course's enrolments too), never by spelling a key by hand.
@@ -60,6 +63,17 @@ export const keys = {
     summaryOf: (studentId: number) => ['scores', 'summary', studentId] as const,
     marksSummary: (lookup: ScoreLookup) => ['scores', 'marks-summary', lookup] as const,
     examScore: (lookup: ScoreLookup) => ['scores', 'exam-score', lookup] as const,
+  },
+  gradebook: {
+    /** Marks change with a grade or a publication: `keys.gradebook.all` is invalidated with them. */
+    all: ['gradebook'] as const,
+    page: (courseId: number, request: PageRequest) => ['gradebook', courseId, 'page', request] as const,
+    stats: (courseId: number) => ['gradebook', courseId, 'stats'] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    page: (request: PageRequest & AuditFilters) => ['audit', 'page', request] as const,
+    actions: ['audit', 'actions'] as const,
   },
   students: {
     all: ['students'] as const,

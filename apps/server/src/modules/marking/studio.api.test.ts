@@ -249,6 +249,8 @@ describe('POST /api/v1/exams/{examId}/marking/next', () => {
     const [a, b, c] = scripts as [Submission, Submission, Submission];
     const last = scripts.at(-1) as Submission;
     expect(expectStatus<NextScript>(await next(tutor, a.id), 200)).toEqual({ submissionId: b.id, total: 8, marked: 0 });
+    // Coming back without `after` gives the tutor the script they hold, not the free one on top.
+    expect(expectStatus<NextScript>(await next(tutor), 200).submissionId).toBe(b.id);
     // The other tutor is given the script after, and the first tutor's is now c (b is held).
     expect(expectStatus<NextScript>(await next(boss, a.id), 200).submissionId).toBe(c.id);
     // From the last script, round to the top.

@@ -46,14 +46,17 @@ export async function neighbours(db: DbOrTx, examId: number, id: number) {
 }
 
 /**
- * The first unmarked script in list order after `after` (from the top when it is not given or not
- * the exam's), wrapping round to the top, that no other tutor holds: unclaimed, its claim expired,
- * or held by this tutor already.
+ * The first unmarked script in list order after `after` (from the top when it is not the exam's),
+ * wrapping round to the top, that no other tutor holds: unclaimed, its claim expired, or held by
+ * this tutor already. Without `after`, the script this tutor holds, else the first from the top.
  */
 export function nextUnmarked(db: DbOrTx, examId: number, staffId: number, after?: number): Promise<number | null> {
-  // Those after `after` first (a row comparison with no such script is null: none are).
-  const order = [desc(submissions.submittedAt), desc(submissions.id)];
-  if (after) order.unshift(sql`coalesce(${place} < ${placeOf(examId, after)}, false) desc`);
+  // Those after `after` first (a row comparison with no such script is null: none are); without
+  // it, the script the tutor already holds (they came back to the studio) before any other.
+  const first = after
+    ? sql`coalesce(${place} < ${placeOf(examId, after)}, false) desc`
+    : sql`coalesce(${markingClaims.staffId} = ${staffId} and ${markingClaims.expiresAt} > now(), false) desc`;
+  const order = [first, desc(submissions.submittedAt), desc(submissions.id)];
   return db
     .select({ id: submissions.id })
     .from(submissions)

@@ -1,5 +1,5 @@
-import { Alert, Container, Grid, Stack, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Button, Container, Grid, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
@@ -29,6 +29,11 @@ export function CourseDetailRoute() {
     <Container size="xl">
       <Stack>
         <CourseHeader key={course.data.id} course={course.data} />
+        <Group>
+          <Button component={Link} to={`/courses/${courseId}/gradebook`} variant="light" size="xs">
+            Gradebook
+          </Button>
+        </Group>
         <StatusOutlet />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,6 +1,6 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { MAX_PAGE_LIMIT } from '@valence/contract';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { useCoursesPage } from '../../features/courses';
 import { ExamManager } from '../../features/exams';
@@ -36,7 +36,14 @@ export function ExamsRoute() {
   return (
     <Container size="xl">
       <Stack>
-        <Title order={2}>Manage Exams</Title>
+        <Group justify="space-between">
+          <Title order={2}>Manage Exams</Title>
+          {courseId !== null && (
+            <Button component={Link} to={`/courses/${courseId}/gradebook`} variant="light" size="xs">
+              Gradebook
+            </Button>
+          )}
+        </Group>
         <StatusOutlet />
         <ExamManager
           courseId={courseId}

@@ -1,0 +1,22 @@
+import { type AuditPage, auditActionsSchema, auditPageSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type PageRequest, pageQueryString } from '../../../lib/paging';
+import { apiQuery, pagedQuery } from '../../../lib/query';
+import { type AuditFilters, keys } from '../../../lib/query-keys';
+
+export type AuditRequest = PageRequest & AuditFilters;
+
+/** One page of the audit log, newest first, under the chosen filters. */
+export function getAuditPage(request: AuditRequest): Promise<AuditPage> {
+  const { actor, action, from, to } = request;
+  return apiFetch(`/audit${pageQueryString(request, { actor, action, from, to })}`, {}, auditPageSchema);
+}
+
+export const [auditQueryOptions, useAuditPage] = pagedQuery(keys.audit.page, getAuditPage);
+
+/** Every kind of entry written so far, for the kind filter. */
+export function getAuditActions(): Promise<string[]> {
+  return apiFetch('/audit/actions', {}, auditActionsSchema);
+}
+
+export const [auditActionsQueryOptions, useAuditActions] = apiQuery(() => keys.audit.actions, getAuditActions);

@@ -1,0 +1,11 @@
+import { type GradebookStats, gradebookStatsSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
+import { keys } from '../../../lib/query-keys';
+
+/** The class figures of each exam identifier: one call, kept while the table pages. */
+export function getGradebookStats(courseId: number): Promise<GradebookStats> {
+  return apiFetch(`/courses/${courseId}/gradebook/stats`, {}, gradebookStatsSchema);
+}
+
+export const [gradebookStatsQueryOptions, useGradebookStats] = apiQuery(keys.gradebook.stats, getGradebookStats);

@@ -1,0 +1,12 @@
+import { type Gradebook, gradebookSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { type PageRequest, pageQueryString } from '../../../lib/paging';
+import { pagedQuery } from '../../../lib/query';
+import { keys } from '../../../lib/query-keys';
+
+/** One page of the course's gradebook: username search, any column's sort. */
+export function getGradebookPage(courseId: number, request: PageRequest): Promise<Gradebook> {
+  return apiFetch(`/courses/${courseId}/gradebook${pageQueryString(request)}`, {}, gradebookSchema);
+}
+
+export const [gradebookQueryOptions, useGradebookPage] = pagedQuery(keys.gradebook.page, getGradebookPage);

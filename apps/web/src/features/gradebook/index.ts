@@ -1,0 +1,2 @@
+export { GradebookFiguresPanel } from './components/gradebook-figures';
+export { GradebookPanel } from './components/gradebook-panel';
