@@ -48,6 +48,8 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Kbd.css';
+import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Code.css';
 // @mantine/dates' sheet (30 KB) is imported by the one page that uses it (routes/audit.tsx), so it

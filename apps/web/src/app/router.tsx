@@ -16,6 +16,8 @@ const courses = async () => ({ Component: (await import('./routes/courses')).Cou
 const dashboard = async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute });
 const exams = async () => ({ Component: (await import('./routes/exams')).ExamsRoute });
 const manageQuestions = async () => ({ Component: (await import('./routes/manage-questions')).ManageQuestionsRoute });
+// The studio brings pdf.js and the drawing tools: only this page loads them.
+const markExam = async () => ({ Component: (await import('./routes/mark-exam')).MarkExamRoute });
 const examSubmissions = async () => ({ Component: (await import('./routes/exam-submissions')).ExamSubmissionsRoute });
 const marksSummary = async () => ({
   Component: (await import('./routes/student-marks-summary')).StudentMarksSummaryRoute,
@@ -61,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'exams', lazy: exams },
           { path: 'exams/:examId/submissions', lazy: examSubmissions },
           { path: 'exams/:examId/manage-questions', lazy: manageQuestions },
+          { path: 'exams/:examId/mark', lazy: markExam },
           { path: 'admin/student-marks-summary', lazy: marksSummary },
           { path: 'student/combined-exam-scores', lazy: combinedScores },
           { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },

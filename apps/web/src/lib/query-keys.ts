@@ -59,6 +59,12 @@ export const keys = {
     page: (examId: number, request: PageRequest) => ['submissions', 'exam', examId, 'page', request] as const,
     feedback: (submissionId: number) => ['submissions', submissionId, 'feedback'] as const,
   },
+  marking: {
+    all: ['marking'] as const,
+    overview: (examId: number) => ['marking', 'exam', examId] as const,
+    script: (submissionId: number) => ['marking', 'script', submissionId] as const,
+    annotations: (submissionId: number) => ['marking', 'annotations', submissionId] as const,
+  },
   scores: {
     all: ['scores'] as const,
     summaryOf: (studentId: number) => ['scores', 'summary', studentId] as const,

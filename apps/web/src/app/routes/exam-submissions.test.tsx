@@ -55,6 +55,10 @@ describe('Submissions screen', () => {
     const row = await screen.findByRole('row', { name: /Amaya Perera/ });
     expect(within(row).getByText('90.0 / 100')).toBeInTheDocument();
     expect(screen.queryByText(/content has been deleted/)).not.toBeInTheDocument();
+    // Two scripts handed in, none unmarked; the studio opens on the next unmarked one, or on this row's.
+    expect(screen.getByText('2 of 2 marked')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open marking studio' })).toHaveAttribute('href', '/exams/6/mark');
+    expect(within(row).getByRole('link', { name: 'Mark in studio' })).toHaveAttribute('href', `/exams/6/mark?script=1`);
   });
 
   it('shows dates in the platform time zone from the settings', async () => {
@@ -69,6 +73,8 @@ describe('Submissions screen', () => {
     expect(await screen.findByText("This exam's content has been deleted. Grading is disabled.")).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /Amaya Perera/ });
     expect(within(row).getByRole('button', { name: 'Update Score' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Mark in studio' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Open marking studio' })).not.toBeInTheDocument();
   });
 
   it('re-reads the exam when a grade is refused because the content went meanwhile', async () => {

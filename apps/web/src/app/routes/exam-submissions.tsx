@@ -1,5 +1,6 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { EXAM_TYPE_SHORT } from '@valence/contract';
+import { Link } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { useExamDetail } from '../../features/exams';
 import { usePlatformTimeZone } from '../../features/settings';
@@ -33,7 +34,8 @@ function ExamSubmissions({ examId }: { examId: number }) {
       </Page>
     );
 
-  const { title, courseTitle, courseId, examType, contentDeleted } = exam.data;
+  const { title, courseTitle, courseId, examType, contentDeleted, submissionCount, unmarkedCount } = exam.data;
+  const partTwo = examType === 'TRADITIONAL';
   return (
     <Page courseId={courseId}>
       <Stack gap={2}>
@@ -49,7 +51,19 @@ function ExamSubmissions({ examId }: { examId: number }) {
         <Text c="dimmed" style={wrap}>
           Course: {courseTitle}
         </Text>
+        {partTwo && (
+          <Text size="sm" fw={500}>
+            {submissionCount - unmarkedCount} of {submissionCount} marked
+          </Text>
+        )}
       </Stack>
+      {partTwo && !contentDeleted && (
+        <Group>
+          <Button component={Link} to={`/exams/${exam.data.id}/mark`}>
+            Open marking studio
+          </Button>
+        </Group>
+      )}
       {contentDeleted && (
         <Alert color="orange" title="Content deleted">
           {SUBMISSION_TEXTS.contentDeleted}

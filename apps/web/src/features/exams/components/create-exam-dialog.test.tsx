@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EXAM_MESSAGES, type Exam } from '@valence/contract';
+import { EXAM_MESSAGES, type Exam, MARKING_MESSAGES } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
@@ -115,6 +115,28 @@ describe('CreateExamDialog', () => {
     expect((part as File).name).toBe('final.pdf');
     expect(await screen.findByRole('status')).toHaveTextContent('Exam created successfully');
   });
+
+  it('sends a PART II mark scheme only once its maximum marks add up to 100', async () => {
+    const { sent, onCreated, user } = setup();
+    await fill(user);
+    await user.upload(field('Exam Paper') as HTMLInputElement, new File(['%PDF-1.7'], 'final.pdf'));
+    const scheme = within(dialog()).getByRole('group', { name: 'Mark scheme' });
+    await user.click(within(scheme).getByRole('button', { name: 'Add question' }));
+    await user.click(within(scheme).getByRole('button', { name: 'Add question' }));
+    fireEvent.change(field('Question 1 maximum marks'), { target: { value: '60' } });
+    fireEvent.change(field('Question 2 maximum marks'), { target: { value: '30' } });
+    expect(within(scheme).getByText('Total: 90 of 100')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Create Exam' }));
+    expect(await within(scheme).findByText(MARKING_MESSAGES.schemeTotal)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.change(field('Question 2 maximum marks'), { target: { value: '40' } });
+    await user.click(within(dialog()).getByRole('button', { name: 'Create Exam' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(JSON.parse(String(sent[0]?.get('examDTO'))).markScheme).toEqual([
+      { label: 'Q1', maxMarks: 60 },
+      { label: 'Q2', maxMarks: 40 },
+    ]);
+  }, 20_000);
 
   it('posts an MCQ exam without a paper part, and shows no paper field', async () => {
     const { sent, onCreated, user } = setup();

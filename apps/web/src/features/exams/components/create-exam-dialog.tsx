@@ -2,6 +2,7 @@ import { Input, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { EXAM_TYPE_LABELS, type Exam, type ExamType, PAPER_ACCEPT } from '@valence/contract';
 import { useId } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
+import { MarkSchemeFields } from '../../../components/mark-scheme-fields';
 import { failureText } from '../../../lib/failure-text';
 import { useContractForm } from '../../../lib/form';
 import { useCreateExam } from '../api/create-exam';
@@ -99,6 +100,18 @@ export function CreateExamDialog({
             aria-describedby={paperError ? `${paperId}-error ${paperId}-description` : `${paperId}-description`}
             onChange={(event) => form.setFieldValue('paper', event.currentTarget.files?.[0] ?? null)}
             style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+          />
+        </Input.Wrapper>
+      )}
+      {examType === 'TRADITIONAL' && (
+        <Input.Wrapper
+          label="Mark Scheme"
+          description="Optional: the questions and their maximum marks, adding up to 100. Without one, each script gets one score."
+        >
+          <MarkSchemeFields
+            rows={form.getValues().markScheme}
+            onChange={(rows) => form.setFieldValue('markScheme', rows)}
+            error={typeof form.errors.markScheme === 'string' ? form.errors.markScheme : null}
           />
         </Input.Wrapper>
       )}

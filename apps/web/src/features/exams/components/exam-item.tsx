@@ -36,6 +36,11 @@ export function ExamItem({ exam, timeZone }: { exam: Exam; timeZone: string }) {
         <Text size="sm" c="dimmed">
           Due: {formatInTimeZone(exam.dueDate, timeZone)}
         </Text>
+        {partTwo && exam.submissionCount > 0 && (
+          <Text size="sm" fw={500}>
+            {exam.submissionCount - exam.unmarkedCount} of {exam.submissionCount} marked
+          </Text>
+        )}
         {exam.contentDeleted && (
           <Text size="sm" c="orange.8" fw={500}>
             {EXAM_MESSAGES.contentDeleted}

@@ -1,5 +1,6 @@
 import { createExamSchema, EXAM_LIMITS, EXAM_MESSAGES, type ExamType } from '@valence/contract';
 import { z } from 'zod';
+import { readScheme, type SchemeRow } from '../../../components/mark-scheme-fields';
 import type { CreateExamVariables } from '../api/create-exam';
 
 export type ExamFormValues = {
@@ -12,6 +13,8 @@ export type ExamFormValues = {
   /** As the date-time input gives it: 'YYYY-MM-DDTHH:mm', a wall-clock time in the platform zone. */
   dueDate: string;
   paper: File | null;
+  /** PART II's optional mark scheme as typed; no rows is no scheme. */
+  markScheme: SchemeRow[];
 };
 
 export const emptyExamForm = (courseId: number | null): ExamFormValues => ({
@@ -22,6 +25,7 @@ export const emptyExamForm = (courseId: number | null): ExamFormValues => ({
   examType: 'TRADITIONAL',
   dueDate: '',
   paper: null,
+  markScheme: [],
 });
 
 const paperMegabytes = EXAM_LIMITS.paperMaxBytes / (1024 * 1024);
@@ -42,10 +46,12 @@ function paperProblem({ examType, paper }: Pick<ExamFormValues, 'examType' | 'pa
 export const examFormSchema = z
   .custom<ExamFormValues>((value) => typeof value === 'object' && value !== null)
   .superRefine((values, ctx) => {
-    for (const issue of createExamSchema.safeParse(values).error?.issues ?? [])
+    for (const issue of createExamSchema.safeParse({ ...values, markScheme: undefined }).error?.issues ?? [])
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     const paper = paperProblem(values);
     if (paper) ctx.addIssue({ code: 'custom', path: ['paper'], message: paper });
+    const scheme = schemeOf(values);
+    if (scheme && 'error' in scheme) ctx.addIssue({ code: 'custom', path: ['markScheme'], message: scheme.error });
   });
 
 /**
@@ -58,12 +64,22 @@ export function toLocalDateTime(value: string): string {
   return /T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
 }
 
-/** What is sent once the form passes: the trimmed `examDTO` and, for PART II only, the paper. */
+/** A PART II exam's typed scheme, checked; null when there is none to send. */
+function schemeOf({ examType, markScheme }: Pick<ExamFormValues, 'examType' | 'markScheme'>) {
+  return examType === 'TRADITIONAL' && markScheme.length > 0 ? readScheme(markScheme) : null;
+}
+
+/** What is sent once the form passes: the trimmed `examDTO` and, for PART II only, the paper and mark scheme. */
 export function toCreateExam(values: ExamFormValues): CreateExamVariables {
-  const { paper, ...fields } = values;
+  const { paper, markScheme: _rows, ...fields } = values;
   const exam = createExamSchema.parse(fields);
+  const scheme = schemeOf(values);
   return {
-    exam: { ...exam, dueDate: toLocalDateTime(exam.dueDate) },
+    exam: {
+      ...exam,
+      dueDate: toLocalDateTime(exam.dueDate),
+      ...(scheme && 'scheme' in scheme ? { markScheme: scheme.scheme } : {}),
+    },
     paper: exam.examType === 'TRADITIONAL' ? paper : null,
   };
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type ExamType, formatInTimeZone, type Submission } from '@valence/contract';
+import { Link } from 'react-router';
 import { ChemText } from '../../../components/chem-text';
 import type { Column } from '../../../components/data-table';
 import { gradeLabel, scoreText } from '../model/score-text';
@@ -101,6 +102,16 @@ export function submissionColumns(options: ColumnOptions): Column<Submission>[] 
           <Button {...small} variant="filled" disabled={gradingDisabled} onClick={() => onGrade(row)}>
             {gradeLabel(row, examType)}
           </Button>
+          {examType === 'TRADITIONAL' &&
+            (gradingDisabled ? (
+              <Button {...small} disabled>
+                Mark in studio
+              </Button>
+            ) : (
+              <Button {...small} component={Link} to={`/exams/${row.examId}/mark?script=${row.id}`}>
+                Mark in studio
+              </Button>
+            ))}
         </Group>
       ),
     },

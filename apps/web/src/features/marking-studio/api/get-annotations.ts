@@ -1,0 +1,16 @@
+import { type Annotations, annotationsSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
+import { keys } from '../../../lib/query-keys';
+
+/** The annotations saved on a script (empty before the first save). */
+export function getAnnotations(submissionId: number): Promise<Annotations> {
+  return apiFetch(`/api/v1/submissions/${submissionId}/annotations`, {}, annotationsSchema);
+}
+
+// Read once when the script opens: from then on the page's own copy is the truth and is autosaved.
+export const [annotationsQueryOptions, useAnnotations] = apiQuery(keys.marking.annotations, getAnnotations, {
+  staleTime: Number.POSITIVE_INFINITY,
+  refetchOnWindowFocus: false,
+  gcTime: 0,
+});

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type Submission, submissionSchema } from '@valence/contract';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { useChange } from '../../../lib/mutation';
+import { keys } from '../../../lib/query-keys';
+
+export type GradeScriptVariables = {
+  examId: number;
+  submissionId: number;
+  /** For the status line only. */
+  studentName: string;
+  /** Two decimals at most, already checked; null clears the mark. */
+  score: number | null;
+  /** One mark per question of the exam's mark scheme; null without a scheme. */
+  questionMarks: number[] | null;
+  instructorFeedback: string;
+};
+
+/**
+ * The grade call without a marked paper: the server draws the marked paper itself from the script's
+ * annotations. With a mark scheme the per-question marks go too (the score is their sum).
+ */
+export function gradeScriptForm({ score, questionMarks, instructorFeedback }: GradeScriptVariables): FormData {
+  const form = new FormData();
+  form.append('instructorFeedback', instructorFeedback);
+  form.append('traditionalScore', score === null ? '' : String(score));
+  if (questionMarks) form.append('questionMarks', JSON.stringify(questionMarks));
+  return form;
+}
+
+export function gradeScript(variables: GradeScriptVariables): Promise<Submission> {
+  return apiFetch(
+    `/api/v1/submissions/${variables.submissionId}/grade`,
+    { method: 'POST', body: gradeScriptForm(variables) },
+    submissionSchema,
+  );
+}
+
+/** A failure is said in the marks panel, which keeps what was typed. */
+export function useGradeScript() {
+  const queryClient = useQueryClient();
+  return useChange({
+    mutationFn: gradeScript,
+    meta: { success: ({ studentName }: GradeScriptVariables) => `Mark saved for ${studentName}` },
+    invalidates: ({ examId, submissionId }) => [
+      keys.marking.overview(examId),
+      keys.marking.script(submissionId),
+      keys.submissions.ofExam(examId),
+      // The exam's detail and its card's progress.
+      keys.exams.all,
+      keys.scores.all,
+    ],
+    onError: (error, { examId }) => {
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: keys.exams.detail(examId) });
+    },
+  });
+}

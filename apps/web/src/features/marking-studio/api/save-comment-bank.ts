@@ -1,0 +1,16 @@
+import { type CommentBank, commentBankSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { changeHook, failureWith } from '../../../lib/mutation';
+import { keys } from '../../../lib/query-keys';
+
+export type CommentBankVariables = { examId: number; comments: string[] };
+
+/** Replaces the exam's comment bank. */
+export function saveCommentBank({ examId, comments }: CommentBankVariables): Promise<CommentBank> {
+  return apiFetch(`/api/v1/exams/${examId}/comment-bank`, { method: 'PUT', body: { comments } }, commentBankSchema);
+}
+
+export const useSaveCommentBank = changeHook(saveCommentBank, {
+  meta: { success: 'Comment bank saved', error: failureWith('Error saving comment bank') },
+  invalidates: ({ examId }) => [keys.marking.overview(examId)],
+});

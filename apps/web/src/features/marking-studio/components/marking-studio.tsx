@@ -1,0 +1,356 @@
+import { Alert, Anchor, Badge, Box, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { type Annotation, type MarkingOverview, type StudioScript, SUBMISSION_MESSAGES } from '@valence/contract';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { failureText } from '../../../lib/failure-text';
+import { claimNextScript } from '../api/claim-next-script';
+import { useAnnotations } from '../api/get-annotations';
+import { useMarkingOverview } from '../api/get-marking-overview';
+import { useScript } from '../api/get-script';
+import { useGradeScript } from '../api/grade-script';
+import {
+  type AnnotationHistory,
+  addAnnotation,
+  redo,
+  removeAnnotation,
+  startHistory,
+  undo,
+} from '../model/annotations';
+import { studioKey } from '../model/keys';
+import { readMarks } from '../model/marks';
+import type { Tool } from '../model/tools';
+import { SAVE_TEXT, useAutosave } from '../model/use-autosave';
+import { CommentBank } from './comment-bank';
+import { MarkSchemeEditor } from './mark-scheme-editor';
+import { type MarksDraft, MarksPanel, withComment } from './marks-panel';
+import { ScriptPages } from './script-pages';
+import { StudioToolbar } from './studio-toolbar';
+
+export const STUDIO_TEXTS = {
+  allMarked: 'All scripts are marked.',
+  loadFailed: 'Failed to load the script.',
+  saveFailed: 'Failed to grade submission. Please try again.',
+  annotationsFailed: 'The annotations could not be saved, so the mark was not saved. Please try again.',
+} as const;
+
+type StudioProps = {
+  examId: number;
+  /** The script in the address; null asks the server for the next unmarked one. */
+  scriptId: number | null;
+  /** The exam's content is deleted: nothing may be marked (the page knows it from the exam). */
+  contentDeleted: boolean;
+  /** Opens another script of the exam (changes the address). */
+  onOpen: (scriptId: number, replace?: boolean) => void;
+  submissionsPath: string;
+};
+
+/** 'n of m marked', as the header and the Submissions screen say it. */
+export const progressText = (marked: number, total: number) => `${marked} of ${total} marked`;
+
+/**
+ * The marking studio of one PART II exam: the script with its annotations, the marks and feedback
+ * beside it, the comment bank and mark scheme, and 'Save and next' to the next unmarked script.
+ */
+export function MarkingStudio({ examId, scriptId, contentDeleted, onOpen, submissionsPath }: StudioProps) {
+  const overview = useMarkingOverview(examId);
+  const [claim, setClaim] = useState<'asking' | 'none' | 'failed' | null>(null);
+
+  // No script in the address: the next unmarked one is claimed and put there.
+  useEffect(() => {
+    if (scriptId !== null || contentDeleted) return;
+    let gone = false;
+    setClaim('asking');
+    claimNextScript(examId)
+      .then((next) => {
+        if (gone) return;
+        if (next.submissionId === null) setClaim('none');
+        else onOpen(next.submissionId, true);
+      })
+      .catch(() => !gone && setClaim('failed'));
+    return () => {
+      gone = true;
+    };
+  }, [examId, scriptId, contentDeleted, onOpen]);
+
+  const header = (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Anchor component={Link} to={submissionsPath} size="sm">
+          Back to Submissions
+        </Anchor>
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          Marking studio{overview.data ? `: ${overview.data.examTitle}` : ''}
+        </Title>
+      </Stack>
+      {overview.data && (
+        <Badge size="lg" variant="light" aria-live="polite">
+          {progressText(overview.data.marked, overview.data.total)}
+        </Badge>
+      )}
+    </Group>
+  );
+
+  let body: React.ReactNode;
+  if (contentDeleted)
+    body = (
+      <Alert color="orange" role="alert" title="Content deleted">
+        {SUBMISSION_MESSAGES.contentDeleted}
+      </Alert>
+    );
+  else if (overview.isError)
+    body = (
+      <Alert color="red" role="alert">
+        {failureText(overview.error, STUDIO_TEXTS.loadFailed)}
+      </Alert>
+    );
+  else if (scriptId === null)
+    body =
+      claim === 'none' ? (
+        <Alert color="green">{STUDIO_TEXTS.allMarked}</Alert>
+      ) : claim === 'failed' ? (
+        <Alert color="red" role="alert">
+          {STUDIO_TEXTS.loadFailed}
+        </Alert>
+      ) : (
+        <Loader size="sm" aria-label="Finding the next script" />
+      );
+  else if (!overview.data) body = <Loader size="sm" aria-label="Loading the exam" />;
+  else body = <ScriptLoader key={scriptId} scriptId={scriptId} overview={overview.data} onOpen={onOpen} />;
+
+  return (
+    <Stack gap="sm" p={{ base: 'xs', sm: 'md' }}>
+      {header}
+      {body}
+    </Stack>
+  );
+}
+
+function ScriptLoader({
+  scriptId,
+  overview,
+  onOpen,
+}: {
+  scriptId: number;
+  overview: MarkingOverview;
+  onOpen: StudioProps['onOpen'];
+}) {
+  const script = useScript(scriptId);
+  const annotations = useAnnotations(scriptId);
+  const failure = script.error ?? annotations.error;
+  if (failure)
+    return (
+      <Alert color="red" role="alert">
+        {failureText(failure, STUDIO_TEXTS.loadFailed)}
+      </Alert>
+    );
+  if (!script.data || !annotations.data) return <Loader size="sm" aria-label="Loading the script" />;
+  if (script.data.examId !== overview.examId)
+    return (
+      <Alert color="red" role="alert">
+        {STUDIO_TEXTS.loadFailed}
+      </Alert>
+    );
+  return <ScriptDesk script={script.data} saved={annotations.data.items} overview={overview} onOpen={onOpen} />;
+}
+
+type HistoryAction =
+  | { type: 'add'; annotation: Annotation }
+  | { type: 'remove'; index: number }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+type Tracked = { history: AnnotationHistory; version: number };
+
+function historyReducer(state: Tracked, action: HistoryAction): Tracked {
+  const next =
+    action.type === 'add'
+      ? addAnnotation(state.history, action.annotation)
+      : action.type === 'remove'
+        ? removeAnnotation(state.history, action.index)
+        : action.type === 'undo'
+          ? undo(state.history)
+          : redo(state.history);
+  return next === state.history ? state : { history: next, version: state.version + 1 };
+}
+
+const draftOf = (script: StudioScript, schemeLength: number): MarksDraft => ({
+  questionMarks: Array.from({ length: schemeLength }, (_, i) =>
+    script.questionMarks?.[i] === undefined ? '' : String(script.questionMarks[i]),
+  ),
+  score: script.traditionalScore === null ? '' : String(script.traditionalScore),
+  feedback: script.instructorFeedback ?? '',
+});
+
+type DeskProps = {
+  script: StudioScript;
+  saved: Annotation[];
+  overview: MarkingOverview;
+  onOpen: StudioProps['onOpen'];
+};
+
+/** One script open for marking: its pages and tools on one side, its marks on the other. */
+function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
+  const [{ history, version }, dispatch] = useReducer(historyReducer, saved, (items) => ({
+    history: startHistory(items),
+    version: 0,
+  }));
+  const autosave = useAutosave(script.id, history.items, version);
+  const [tool, setTool] = useState<Tool>('tick');
+  const [zoom, setZoom] = useState(1);
+  const scheme = overview.markScheme;
+  const [draft, setDraft] = useState(() => draftOf(script, scheme.length));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [allMarked, setAllMarked] = useState(false);
+  const grade = useGradeScript();
+  const [moving, setMoving] = useState(false);
+
+  async function save(andNext: boolean) {
+    if (grade.isPending || moving) return;
+    const marks = readMarks(scheme, draft.questionMarks, draft.score);
+    if (!marks.ok) {
+      setProblem(marks.summary);
+      return;
+    }
+    setProblem(null);
+    try {
+      await autosave.flush();
+    } catch {
+      setProblem(STUDIO_TEXTS.annotationsFailed);
+      return;
+    }
+    try {
+      await grade.mutateAsync({
+        examId: script.examId,
+        submissionId: script.id,
+        studentName: script.studentName,
+        score: marks.score,
+        questionMarks: marks.questionMarks,
+        instructorFeedback: draft.feedback,
+      });
+    } catch (error) {
+      setProblem(failureText(error, STUDIO_TEXTS.saveFailed));
+      return;
+    }
+    if (!andNext) return;
+    setMoving(true);
+    try {
+      const next = await claimNextScript(script.examId, script.id);
+      if (next.submissionId === null) setAllMarked(true);
+      else onOpen(next.submissionId);
+    } catch (error) {
+      setProblem(failureText(error, STUDIO_TEXTS.loadFailed));
+    } finally {
+      setMoving(false);
+    }
+  }
+
+  // The latest state for the key handler, which is attached once.
+  const current = useRef({ save, script, overview, draft });
+  current.current = { save, script, overview, draft };
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const key = studioKey(event);
+      if (!key) return;
+      const { script: shown, overview: exam, draft: typed } = current.current;
+      event.preventDefault();
+      if (key.action === 'undo') dispatch({ type: 'undo' });
+      else if (key.action === 'redo') dispatch({ type: 'redo' });
+      else if (key.action === 'save') void current.current.save(false);
+      else if (key.action === 'next' && shown.nextId) onOpen(shown.nextId);
+      else if (key.action === 'previous' && shown.previousId) onOpen(shown.previousId);
+      else if (key.action === 'comment') {
+        const comment = exam.comments[key.index];
+        if (comment) setDraft({ ...typed, feedback: withComment(typed.feedback, comment) });
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onOpen]);
+
+  const busy = grade.isPending || moving;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Button
+            variant="default"
+            size="compact-sm"
+            aria-label="Previous script"
+            disabled={!script.previousId}
+            onClick={() => script.previousId && onOpen(script.previousId)}
+          >
+            <IconChevronLeft size={16} aria-hidden />
+          </Button>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {script.studentName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {script.username}
+              {script.traditionalScore !== null && ` · marked ${script.traditionalScore}`}
+            </Text>
+          </Stack>
+          <Button
+            variant="default"
+            size="compact-sm"
+            aria-label="Next script"
+            disabled={!script.nextId}
+            onClick={() => script.nextId && onOpen(script.nextId)}
+          >
+            <IconChevronRight size={16} aria-hidden />
+          </Button>
+        </Group>
+        <Text size="sm" c={autosave.state === 'retrying' ? 'red' : 'dimmed'} role="status" data-testid="save-state">
+          {SAVE_TEXT[autosave.state]}
+        </Text>
+      </Group>
+      {allMarked && (
+        <Alert color="green" role="status">
+          {STUDIO_TEXTS.allMarked}
+        </Alert>
+      )}
+      <StudioToolbar
+        tool={tool}
+        onTool={setTool}
+        canUndo={history.past.length > 0}
+        canRedo={history.future.length > 0}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        zoom={zoom}
+        onZoom={setZoom}
+      />
+      <Box style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box style={{ flex: '1 1 480px', minWidth: 0, maxHeight: 'calc(100vh - 160px)', overflow: 'auto' }}>
+          <ScriptPages
+            script={script}
+            zoom={zoom}
+            items={history.items}
+            tool={tool}
+            onAdd={(annotation) => dispatch({ type: 'add', annotation })}
+            onRemove={(index) => dispatch({ type: 'remove', index })}
+          />
+        </Box>
+        <Stack gap="sm" style={{ flex: '1 1 300px', maxWidth: '100%' }} component="aside" aria-label="Marks">
+          <MarksPanel scheme={scheme} draft={draft} onChange={setDraft} problem={problem} disabled={busy} />
+          <Group gap="xs">
+            <Button onClick={() => void save(true)} loading={busy}>
+              Save and next
+            </Button>
+            <Button variant="default" onClick={() => void save(false)} disabled={busy}>
+              Save
+            </Button>
+          </Group>
+          <Divider />
+          <CommentBank
+            examId={script.examId}
+            comments={overview.comments}
+            onInsert={(comment) => setDraft((typed) => ({ ...typed, feedback: withComment(typed.feedback, comment) }))}
+          />
+          <Divider />
+          <MarkSchemeEditor examId={script.examId} scheme={scheme} />
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { MarkingStudio, progressText, STUDIO_TEXTS } from './components/marking-studio';
