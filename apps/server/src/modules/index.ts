@@ -9,6 +9,8 @@ import { examsPlugin } from './exams/plugin.js';
 import { examsRoutes } from './exams/routes.js';
 import { filesRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { bulkMarkingPlugin } from './marking/bulk/plugin.js';
+import { bulkMarkingRoutes } from './marking/bulk/routes.js';
 import { markingPlugin, marksPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
@@ -49,6 +51,7 @@ export const modulePlugins = [
   submissionsPlugin,
   markingPlugin,
   marksPlugin,
+  bulkMarkingPlugin,
   resourcesPlugin,
   staffPlugin,
   studentsPlugin,
@@ -74,6 +77,7 @@ export const moduleRoutes = [
   questionCopyRoutes,
   questionImportRoutes,
   markingRoutes,
+  bulkMarkingRoutes,
   studentAppRoutes,
   viewingRoutes,
   studentExamsRoutes,

@@ -130,7 +130,7 @@ export class MarkingService {
   }
 }
 
-function auditGrade(
+export function auditGrade(
   tx: Tx,
   actor: Principal,
   before: SubmissionRow,
