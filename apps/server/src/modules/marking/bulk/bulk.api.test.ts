@@ -4,6 +4,7 @@ import { type Exam, MARKING_MESSAGES, SUBMISSION_MESSAGES } from '@valence/contr
 import { asc, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { auditLog, exams, submissions } from '../../../db/schema.js';
 import { createExam, EXAMS, enrol, examAction, uniqueIdentifier } from '../../../test/exams.js';
 import { expectMessage, type Login, useTestApp } from '../../../test/harness.js';
@@ -249,6 +250,15 @@ describe('POST /api/v1/exams/{examId}/marked-papers', () => {
       400,
       MARKING_MESSAGES.notPartTwo,
     );
+    // A zip bomb: 51 MB of zeros that deflate to a few kB is refused from the zip's directory alone.
+    const bomb = new ZipFile();
+    bomb.addBuffer(Buffer.alloc(51 * 1024 * 1024), 'bomb.pdf');
+    bomb.end();
+    const parts: Buffer[] = [];
+    for await (const part of bomb.outputStream as AsyncIterable<Buffer>) parts.push(part);
+    const bombZip = Buffer.concat(parts);
+    expect(bombZip.length).toBeLessThan(1024 * 1024);
+    expectMessage(await returnPapers(bombZip, true), 400, 'bomb.pdf in the zip is larger than 50 MB.');
     const zip = await zipOf({ 'amara.pdf': SAMPLE.pdf });
     expect((await returnPapers(zip, true, partTwo.id, pupils.amara?.headers)).statusCode).toBe(403);
     expect((await returnPapers(zip, true, partTwo.id, {} as never)).statusCode).toBe(401);
