@@ -15,6 +15,8 @@ import { gradebookRoutes } from './gradebook/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { insightPlugin } from './insight/plugin.js';
 import { insightRoutes } from './insight/routes.js';
+import { bulkMarkingPlugin } from './marking/bulk/plugin.js';
+import { bulkMarkingRoutes } from './marking/bulk/routes.js';
 import { markingPlugin, marksPlugin, studioPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
@@ -57,6 +59,7 @@ export const modulePlugins = [
   markingPlugin,
   marksPlugin,
   studioPlugin,
+  bulkMarkingPlugin,
   resourcesPlugin,
   staffPlugin,
   studentsPlugin,
@@ -86,6 +89,7 @@ export const moduleRoutes = [
   questionImportRoutes,
   markingRoutes,
   studioRoutes,
+  bulkMarkingRoutes,
   studentAppRoutes,
   viewingRoutes,
   studentExamsRoutes,

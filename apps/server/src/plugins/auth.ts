@@ -6,6 +6,7 @@ import { MIN_SECRET_BYTES } from '../config.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Principal } from '../lib/principal.js';
+import { signKey, verifySignature } from '../storage/signing.js';
 
 /**
  * Who may call a route. Every API route declares one (an undeclared route fails at start-up), and
@@ -22,6 +23,12 @@ declare module 'fastify' {
      * when sent, is still the one checked.
      */
     bodyToken?: boolean;
+    /**
+     * The call may also be made through a short-lived link signed for one account (`signedLink`),
+     * for a download the browser starts itself (a plain link cannot carry an Authorization header).
+     * A header, when sent, is still the one checked.
+     */
+    signedLink?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -111,6 +118,41 @@ function bodyTokenOf(body: unknown): string | null {
   return typeof token === 'string' ? token : null;
 }
 
+/** What a signed link names: the path, the account and its session (a logout ends the link too). */
+const linkSubject = (pathname: string, accountId: number, sessionVersion: number) =>
+  `link\n${pathname}\n${accountId}\n${sessionVersion}`;
+
+/**
+ * `pathname` (the full path, prefix included) with a signature letting the bearer make that one GET
+ * as `principal` for `ttlSeconds`: for a route declaring `signedLink`.
+ */
+export async function signedLink(
+  app: FastifyInstance,
+  principal: Principal,
+  pathname: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const account = await app.accounts.findSession(principal.id);
+  if (!account) throw unauthorized();
+  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+  const signature = signKey(app.signingSecret, linkSubject(pathname, account.id, account.sessionVersion), expires);
+  return `${pathname}?${new URLSearchParams({ by: String(account.id), expires: String(expires), signature })}`;
+}
+
+/** The account a signed link was made for, while the link and its session last; else null. */
+async function linkPrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+  const query = request.query as Record<string, unknown>;
+  const by = Number(query.by);
+  const expires = Number(query.expires);
+  if (!Number.isInteger(by) || typeof query.signature !== 'string') return null;
+  const account = await app.accounts.findSession(by);
+  if (!account) return null;
+  const pathname = request.url.split('?')[0] ?? '';
+  const subject = linkSubject(pathname, account.id, account.sessionVersion);
+  if (!verifySignature(app.signingSecret, subject, expires, query.signature, undefined)) return null;
+  return { id: account.id, username: account.username, role: account.role };
+}
+
 export function checkAccess(access: Access, principal: Principal | null): void {
   if (access === 'public') return;
   if (!principal) throw unauthorized();
@@ -145,8 +187,13 @@ export async function accessControl(app: FastifyInstance, table: RouteInfo[]) {
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
-    const { access, bodyToken } = request.routeOptions.config;
+    const { access, bodyToken, signedLink: linkable } = request.routeOptions.config;
     if (!access) return;
+    if (linkable && request.headers.authorization === undefined) {
+      request.principal = await linkPrincipal(app, request);
+      checkAccess(access, request.principal);
+      return;
+    }
     // Without a header, a body-token route is checked once its body is parsed (preValidation), still
     // before its schema or handler sees anything.
     if (bodyToken && request.headers.authorization === undefined) return;

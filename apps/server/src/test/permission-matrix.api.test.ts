@@ -103,6 +103,10 @@ const matrix: Record<string, Row> = {
   'GET /api/api/v1/submissions/exam/:examId': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/submissions/:id/grade': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/api/v1/submissions/:id/mcq-feedback': { expect: [401, 403, 404, 404] },
+  // Bulk marking of a PART II exam; the zip also downloads through a link signed for a staff account.
+  'GET /api/api/v1/exams/:examId/scripts.zip': { expect: [401, 403, 404, 404] },
+  'GET /api/api/v1/exams/:examId/scripts-link': { expect: [401, 403, 404, 404] },
+  'POST /api/api/v1/exams/:examId/marked-papers': { body: {}, expect: [401, 403, 404, 404] },
   'GET /api/api/v1/submissions/admin/student/:studentId/marks-summary/:examIdentifier': {
     expect: [401, 403, 404, 404],
   },

@@ -174,7 +174,7 @@ export class MarkingService {
   }
 }
 
-function auditGrade(
+export function auditGrade(
   tx: Tx,
   actor: Principal,
   before: SubmissionRow,

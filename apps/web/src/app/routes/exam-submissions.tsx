@@ -3,6 +3,7 @@ import { EXAM_TYPE_SHORT } from '@valence/contract';
 import { Link } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { useExamDetail } from '../../features/exams';
+import { MarkedPaperActions } from '../../features/marked-papers';
 import { usePlatformTimeZone } from '../../features/settings';
 import { SUBMISSION_TEXTS, SubmissionList, useSubmissionList } from '../../features/submissions';
 import { failureText } from '../../lib/failure-text';
@@ -69,6 +70,7 @@ function ExamSubmissions({ examId }: { examId: number }) {
           {SUBMISSION_TEXTS.contentDeleted}
         </Alert>
       )}
+      {examType === 'TRADITIONAL' && <MarkedPaperActions examId={examId} disabled={contentDeleted} />}
       <StatusOutlet />
       <SubmissionList exam={exam.data} timeZone={timeZone} state={submissions} />
     </Page>
