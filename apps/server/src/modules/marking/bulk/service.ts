@@ -175,12 +175,15 @@ export class BulkMarkingService {
           const mark = plan.marks.get(id);
           const score = mark ? mark.traditionalScore : current.traditionalScore;
           const keepDate = score === current.traditionalScore && current.gradedAt;
+          // As with the grade call: marks per question stay only while the score is still their sum.
+          const questionMarks = score === current.traditionalScore ? current.questionMarks : null;
           await this.deps.submissions.recordMark(tx, id, {
             ...(mark
               ? {
                   traditionalScore: mark.traditionalScore,
                   instructorFeedback: mark.instructorFeedback,
                   gradedAt: score === null ? null : keepDate ? current.gradedAt : new Date(),
+                  questionMarks,
                 }
               : {}),
             ...(paper ? { markedPaperKey: paper.key } : {}),
@@ -192,8 +195,10 @@ export class BulkMarkingService {
             { examType: exam.examType, examIdentifier: exam.examIdentifier },
             {
               traditionalScore: score,
+              questionMarks,
               feedbackChanged: mark !== undefined && mark.instructorFeedback !== current.instructorFeedback,
               markedPaperChanged: paper !== undefined,
+              markedPaperDrawn: false,
             },
           );
           if (paper) old.push(current.markedPaperKey);
