@@ -1,7 +1,7 @@
 import type { Annotation } from '@valence/contract';
 import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, markingClaims, scriptAnnotations, submissions } from '../../db/schema.js';
+import { accounts, examScriptCounts, markingClaims, scriptAnnotations, submissions } from '../../db/schema.js';
 
 /**
  * The marking studio's reads across modules: a script's annotations with who saved them, the
@@ -77,14 +77,19 @@ export function nextUnmarked(db: DbOrTx, examId: number, staffId: number, after?
     .then((rows) => rows[0]?.id ?? null);
 }
 
-/** Scripts handed in to the exam, and how many of them have a score. */
+/**
+ * Scripts handed in to the exam, and how many of them have a score: from the counts kept beside the
+ * exam (exam_script_counts, moved by a trigger at each change's commit), not a count of the class.
+ */
 export function progress(db: DbOrTx, examId: number): Promise<{ total: number; marked: number }> {
   return db
     .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      marked: sql<number>`count(${submissions.traditionalScore})`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${examScriptCounts.submitted}), 0)`.mapWith(Number),
+      marked: sql<number>`coalesce(sum(${examScriptCounts.submitted} - ${examScriptCounts.unmarked}), 0)`.mapWith(
+        Number,
+      ),
     })
-    .from(submissions)
-    .where(eq(submissions.examId, examId))
+    .from(examScriptCounts)
+    .where(eq(examScriptCounts.examId, examId))
     .then((rows) => rows[0] ?? { total: 0, marked: 0 });
 }
