@@ -215,8 +215,14 @@ describe('POST /api/v1/exams/{examId}/marked-papers', () => {
     expect(byTarget.get(`submission:${amara?.id}`)).toMatchObject({
       actorUsername: 'bulk-tutor',
       details: expect.objectContaining({
-        before: { traditionalScore: null, hadFeedback: false },
-        after: { traditionalScore: 72.5, feedbackChanged: true, markedPaperChanged: true },
+        before: { traditionalScore: null, questionMarks: null, hadFeedback: false },
+        after: {
+          traditionalScore: 72.5,
+          questionMarks: null,
+          feedbackChanged: true,
+          markedPaperChanged: true,
+          markedPaperDrawn: false,
+        },
       }),
     });
     expect(byTarget.get(`submission:${bandula?.id}`)?.details).toMatchObject({
