@@ -83,7 +83,8 @@ async function backendCpu(databaseUrl, query) {
     await client.query('set log_executor_stats = on');
     for (let i = 0; i < 5; i++) await client.query(text, params);
     return seconds.length ? Math.min(...seconds) * 1000 : null;
-  } catch {
+  } catch (error) {
+    console.log(`  (no CPU figure: ${error.message})`);
     return null;
   } finally {
     await client.end();
@@ -159,6 +160,8 @@ async function main() {
   console.log(
     `  alone: min ${ms(coverage.min)}, median ${ms(coverage.median)}, p90 ${ms(coverage.p90)} (${lectures.length} lectures)`,
   );
+  const coverageCpu = databaseUrl ? await backendCpu(databaseUrl, courseCoverageSql(course.id, 20)) : null;
+  if (coverageCpu !== null) console.log(`  the database's CPU time for it: min ${ms(coverageCpu)}`);
 
   if (postgres) {
     console.log('\nPlans (PostgreSQL):');
