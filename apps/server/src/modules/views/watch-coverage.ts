@@ -75,28 +75,33 @@ export function courseCoverageSql(courseId: number, notWatchedLimit: number) {
       from lectures l join per_student p on p.resource_id = l.id
       group by l.id
     ),
-    -- The drop-off points each student's watched ranges cover: point i (at i/STEPS of the length)
-    -- lies in [lower, upper] exactly when lower·STEPS/length <= i <= upper·STEPS/length. A student's
-    -- ranges are disjoint, so each covered point is counted once per student.
-    covered as (
-      select p.resource_id, step, count(*)::int as n
+    -- The drop-off: point i (at i/STEPS of the length) lies in a watched range [lower, upper] exactly
+    -- when lower·STEPS/length <= i <= upper·STEPS/length. Each range adds 1 from its first point and
+    -- takes it away after its last; the running sum over the points is then how many students cover
+    -- each (a student's ranges are disjoint, so none is counted twice at a point).
+    edges as (
+      select p.resource_id, e.step, sum(e.delta)::int as delta
       from per_student p
       join lectures l on l.id = p.resource_id
       cross join lateral unnest(p.watched) r
-      cross join lateral generate_series(
-        greatest(0, ceil(lower(r) * ${DROP_OFF_STEPS} / l.duration::numeric))::int,
-        least(${DROP_OFF_STEPS}, floor(upper(r) * ${DROP_OFF_STEPS} / l.duration::numeric))::int
-      ) step
+      cross join lateral (
+        values
+          (greatest(0, ceil(lower(r) * ${DROP_OFF_STEPS} / l.duration::numeric))::int, 1),
+          (floor(upper(r) * ${DROP_OFF_STEPS} / l.duration::numeric)::int + 1, -1)
+      ) e(step, delta)
       where p.watched is not null
-      group by p.resource_id, step
+      group by p.resource_id, e.step
     ),
-    drop_off as (
-      select f.id, array_agg(coalesce(c.n, 0)::float8 / f.drop_off_base order by g.step) as drop_off
+    running as (
+      select f.id, g.step, f.drop_off_base,
+        sum(coalesce(e.delta, 0)) over (partition by f.id order by g.step) as watching
       from figures f
       cross join generate_series(0, ${DROP_OFF_STEPS}) g(step)
-      left join covered c on c.resource_id = f.id and c.step = g.step
+      left join edges e on e.resource_id = f.id and e.step = g.step
       where f.drop_off_base > 0
-      group by f.id
+    ),
+    drop_off as (
+      select id, array_agg(watching::float8 / drop_off_base order by step) as drop_off from running group by id
     )
     select l.id, l.name, l.duration,
       coalesce(f.opened, 0) as opened, f.average_coverage, d.drop_off, coalesce(f.drop_off_base, 0) as drop_off_base,
