@@ -16,6 +16,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { itemAnalysisOf } from '@valence/contract';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { root } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
@@ -60,6 +62,33 @@ async function scans(db, sql, query, tables) {
   };
   walk((Array.isArray(plan) ? plan : JSON.parse(plan))[0].Plan);
   return [...new Set(found)];
+}
+
+/**
+ * The database backend's own CPU seconds for the statement (PostgreSQL's executor statistics; a
+ * superuser setting): on a machine shared with other work, the wall-clock figure also holds the time
+ * spent waiting for a core, this one does not. Null when the role may not ask for it.
+ */
+async function backendCpu(databaseUrl, query) {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const seconds = [];
+  client.on('notice', (notice) => {
+    const match = /([\d.]+) s user, ([\d.]+) s system/.exec(notice.detail ?? notice.message ?? '');
+    if (match) seconds.push(Number(match[1]) + Number(match[2]));
+  });
+  try {
+    await client.query('set client_min_messages = log');
+    await client.query('set log_executor_stats = on');
+    for (let i = 0; i < 5; i++) await client.query(text, params);
+    return seconds.length ? Math.min(...seconds) * 1000 : null;
+  } catch (error) {
+    console.log(`  (no CPU figure: ${error.message})`);
+    return null;
+  } finally {
+    await client.end();
+  }
 }
 
 async function main() {
@@ -121,6 +150,8 @@ async function main() {
   console.log(
     `  alone: min ${ms(item.min)}, median ${ms(item.median)}, p90 ${ms(item.p90)} (goal <= ${GOAL_MS} ms at scale 500 on PostgreSQL)`,
   );
+  const itemCpu = databaseUrl ? await backendCpu(databaseUrl, itemSumsSql(paper.id)) : null;
+  if (itemCpu !== null) console.log(`  the database's CPU time for it: min ${ms(itemCpu)}`);
   console.log(`  sitters ${analysis.sitters}, mean ${analysis.mean?.toFixed(2)}, KR-20 ${analysis.kr20?.toFixed(3)}`);
 
   console.log(`\nWatch coverage: course ${course.id}, ${course.students} students`);
@@ -129,6 +160,8 @@ async function main() {
   console.log(
     `  alone: min ${ms(coverage.min)}, median ${ms(coverage.median)}, p90 ${ms(coverage.p90)} (${lectures.length} lectures)`,
   );
+  const coverageCpu = databaseUrl ? await backendCpu(databaseUrl, courseCoverageSql(course.id, 20)) : null;
+  if (coverageCpu !== null) console.log(`  the database's CPU time for it: min ${ms(coverageCpu)}`);
 
   if (postgres) {
     console.log('\nPlans (PostgreSQL):');

@@ -23,21 +23,22 @@ const rowsOf = <T>(result: unknown): T[] =>
  * `id`/`duration` and `student_id`.
  */
 function perStudent(lectures: SQL, students: SQL) {
-  // The lateral subquery (kept apart by `offset 0`) reads each student's records of these lectures
-  // through their index; joined plainly, the planner would rather hash the whole table.
+  // Each student's records of these lectures are read and merged in a lateral subquery, through the
+  // (student, resource) index, a few dozen rows at a time: joined plainly, the planner would hash
+  // the whole table, and grouping afterwards would sort every record of the course.
   return sql`
-    select w.resource_id, w.student_id,
-      range_agg(numrange((seg->>0)::numeric, (seg->>1)::numeric, '[]')) filter (where seg is not null) as watched,
-      coalesce(sum(w.watched_duration) filter (where w.segments is null), 0)::float8 as legacy_seconds,
-      count(distinct w.id) filter (where w.segments is null)::int as legacy_records
+    select w.resource_id, e.student_id, w.watched, w.legacy_seconds, w.legacy_records
     from (${students}) e
     cross join lateral (
-      select r.id, r.resource_id, r.student_id, r.segments, r.watched_duration from watch_time r
+      select r.resource_id,
+        range_agg(numrange((seg->>0)::numeric, (seg->>1)::numeric, '[]')) filter (where seg is not null) as watched,
+        coalesce(sum(r.watched_duration) filter (where r.segments is null), 0)::float8 as legacy_seconds,
+        count(*) filter (where r.segments is null)::int as legacy_records
+      from watch_time r
+      left join lateral jsonb_array_elements(case when jsonb_typeof(r.segments) = 'array' then r.segments end) seg on true
       where r.student_id = e.student_id and r.resource_id in (select id from (${lectures}) l)
-      offset 0
-    ) w
-    left join lateral jsonb_array_elements(case when jsonb_typeof(w.segments) = 'array' then w.segments end) seg on true
-    group by w.resource_id, w.student_id`;
+      group by r.resource_id
+    ) w`;
 }
 
 /** A student's covered share of a lecture: the larger of the segments' union and the legacy seconds, over its length. */
@@ -74,18 +75,33 @@ export function courseCoverageSql(courseId: number, notWatchedLimit: number) {
       from lectures l join per_student p on p.resource_id = l.id
       group by l.id
     ),
-    drop_off as (
-      select l.id, array_agg(s.share order by s.step) as drop_off
-      from lectures l
+    -- The drop-off: point i (at i/STEPS of the length) lies in a watched range [lower, upper] exactly
+    -- when lower·STEPS/length <= i <= upper·STEPS/length. Each range adds 1 from its first point and
+    -- takes it away after its last; the running sum over the points is then how many students cover
+    -- each (a student's ranges are disjoint, so none is counted twice at a point).
+    edges as (
+      select p.resource_id, e.step, sum(e.delta)::int as delta
+      from per_student p
+      join lectures l on l.id = p.resource_id
+      cross join lateral unnest(p.watched) r
       cross join lateral (
-        select step, (count(*) filter (where p.watched @> (l.duration * step / ${DROP_OFF_STEPS})::numeric))::float8
-          / nullif(count(p.watched), 0) as share
-        from generate_series(0, ${DROP_OFF_STEPS}) step
-        cross join per_student p
-        where p.resource_id = l.id and p.watched is not null
-        group by step
-      ) s
-      group by l.id
+        values
+          (greatest(0, ceil(lower(r) * ${DROP_OFF_STEPS} / l.duration::numeric))::int, 1),
+          (floor(upper(r) * ${DROP_OFF_STEPS} / l.duration::numeric)::int + 1, -1)
+      ) e(step, delta)
+      where p.watched is not null
+      group by p.resource_id, e.step
+    ),
+    running as (
+      select f.id, g.step, f.drop_off_base,
+        sum(coalesce(e.delta, 0)) over (partition by f.id order by g.step) as watching
+      from figures f
+      cross join generate_series(0, ${DROP_OFF_STEPS}) g(step)
+      left join edges e on e.resource_id = f.id and e.step = g.step
+      where f.drop_off_base > 0
+    ),
+    drop_off as (
+      select id, array_agg(watching::float8 / drop_off_base order by step) as drop_off from running group by id
     )
     select l.id, l.name, l.duration,
       coalesce(f.opened, 0) as opened, f.average_coverage, d.drop_off, coalesce(f.drop_off_base, 0) as drop_off_base,

@@ -172,6 +172,16 @@ describe('Marking studio', () => {
     });
   }, 15_000);
 
+  it('asks before n leaves a typed mark unsaved', async () => {
+    const { onOpen, user } = setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Score (out of 100)' }), '5');
+    fireEvent.keyDown(document.body, { key: 'n' });
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(onOpen).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(12));
+  }, 15_000);
+
   it('refuses to mark once the content is deleted, with the grading message', async () => {
     writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
     stubApi({ 'GET /api/v1/exams/6/marking': { body: OVERVIEW } });

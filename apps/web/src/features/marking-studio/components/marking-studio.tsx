@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type Annotation, type MarkingOverview, type StudioScript, SUBMISSION_MESSAGES } from '@valence/contract';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { failureText } from '../../../lib/failure-text';
 import { claimNextScript } from '../api/claim-next-script';
 import { useAnnotations } from '../api/get-annotations';
@@ -245,9 +246,35 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
     }
   }
 
+  /** Whether what is typed differs from the stored mark (annotations are saved by themselves). */
+  function unsaved(): boolean {
+    const marks = readMarks(scheme, draft.questionMarks, draft.score);
+    if (!marks.ok) return true;
+    if (draft.feedback.trim() !== (script.instructorFeedback ?? '').trim()) return true;
+    if (marks.score !== script.traditionalScore) return true;
+    return (
+      scheme.length > 0 && marks.questionMarks !== null && String(marks.questionMarks) !== String(script.questionMarks)
+    );
+  }
+
+  /** n / p and the arrows: another script, after asking when a typed mark would be lost. */
+  async function go(id: number | null) {
+    if (!id) return;
+    if (
+      unsaved() &&
+      !(await confirmDialog({
+        title: 'Leave without saving?',
+        message: 'The mark and feedback typed for this script are not saved.',
+        confirmLabel: 'Leave',
+      }))
+    )
+      return;
+    onOpen(id);
+  }
+
   // The latest state for the key handler, which is attached once.
-  const current = useRef({ save, script, overview, draft });
-  current.current = { save, script, overview, draft };
+  const current = useRef({ save, go, script, overview, draft });
+  current.current = { save, go, script, overview, draft };
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const key = studioKey(event);
@@ -257,8 +284,8 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
       if (key.action === 'undo') dispatch({ type: 'undo' });
       else if (key.action === 'redo') dispatch({ type: 'redo' });
       else if (key.action === 'save') void current.current.save(false);
-      else if (key.action === 'next' && shown.nextId) onOpen(shown.nextId);
-      else if (key.action === 'previous' && shown.previousId) onOpen(shown.previousId);
+      else if (key.action === 'next') void current.current.go(shown.nextId);
+      else if (key.action === 'previous') void current.current.go(shown.previousId);
       else if (key.action === 'comment') {
         const comment = exam.comments[key.index];
         if (comment) setDraft({ ...typed, feedback: withComment(typed.feedback, comment) });
@@ -266,7 +293,7 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onOpen]);
+  }, []);
 
   const busy = grade.isPending || moving;
   return (
@@ -278,7 +305,7 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
             size="compact-sm"
             aria-label="Previous script"
             disabled={!script.previousId}
-            onClick={() => script.previousId && onOpen(script.previousId)}
+            onClick={() => void go(script.previousId)}
           >
             <IconChevronLeft size={16} aria-hidden />
           </Button>
@@ -296,7 +323,7 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
             size="compact-sm"
             aria-label="Next script"
             disabled={!script.nextId}
-            onClick={() => script.nextId && onOpen(script.nextId)}
+            onClick={() => void go(script.nextId)}
           >
             <IconChevronRight size={16} aria-hidden />
           </Button>
