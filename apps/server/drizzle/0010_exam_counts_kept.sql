@@ -49,3 +49,8 @@ SELECT s."exam_id", (s."student_id" % 8)::smallint, count(*)::integer,
   (count(*) FILTER (WHERE e."exam_type" = 'TRADITIONAL' AND s."traditional_score" IS NULL))::integer
 FROM "submissions" s JOIN "exams" e ON e."id" = s."exam_id"
 GROUP BY s."exam_id", (s."student_id" % 8);
+--> statement-breakpoint
+-- An MCQ paper's item analysis reads every answer of the exam's scripts: with the chosen option in
+-- the index itself, that is an index-only scan instead of a visit to each answer's row.
+DROP INDEX "submission_answers_sub_q_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "submission_answers_sub_q_idx" ON "submission_answers" USING btree ("submission_id","question_id") INCLUDE ("option_id");

@@ -42,6 +42,8 @@ export const submissionAnswers = pgTable(
     questionId: requiredRef('question_id', () => mcqQuestions.id, 'restrict'),
     optionId: integer('option_id').references(() => mcqOptions.id, { onDelete: 'restrict' }),
   },
+  // Migration 0010 adds INCLUDE (option_id), which drizzle cannot say: item analysis reads the
+  // answers of a paper off the index alone.
   (t) => [uniqueIndex('submission_answers_sub_q_idx').on(t.submissionId, t.questionId)],
 );
 
