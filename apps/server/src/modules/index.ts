@@ -17,8 +17,11 @@ import { questionCopyRoutes } from './questions/copy-routes.js';
 import { questionImportRoutes } from './questions/import-routes.js';
 import { questionsPlugin } from './questions/plugin.js';
 import { questionsRoutes } from './questions/routes.js';
+import { reportsPlugin } from './reports/plugin.js';
+import { reportsRoutes } from './reports/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { resourcesRoutes } from './resources/routes.js';
+import { settingsPlugin } from './settings/plugin.js';
 import { settingsRoutes } from './settings/routes.js';
 import { staffPlugin } from './staff/plugin.js';
 import { staffRoutes } from './staff/routes.js';
@@ -54,6 +57,8 @@ export const modulePlugins = [
   studentsPlugin,
   watchTimePlugin,
   studentAppPlugin,
+  settingsPlugin,
+  reportsPlugin,
 ];
 
 /** The API routes, in one list so the permission matrix test and the docs see the same routes. */
@@ -78,4 +83,5 @@ export const moduleRoutes = [
   viewingRoutes,
   studentExamsRoutes,
   studentMarksRoutes,
+  reportsRoutes,
 ];
