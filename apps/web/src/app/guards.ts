@@ -7,7 +7,7 @@ export function requireAuth() {
   return null;
 }
 
-/** The Staff screen is the one route that also checks a role (only a superadmin manages staff). */
+/** The Staff and Settings screens also check a role: only a superadmin manages staff and the institute's details. */
 export function requireSuperadmin() {
   const session = readSession();
   if (!session) throw redirect('/login');

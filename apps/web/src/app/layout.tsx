@@ -33,7 +33,12 @@ export function AppLayout() {
 
   const items = [
     ...(session ? SIGNED_IN_ITEMS : []),
-    ...(isSuperadmin(session) ? [{ to: '/staff', label: 'Staff' }] : []),
+    ...(isSuperadmin(session)
+      ? [
+          { to: '/staff', label: 'Staff' },
+          { to: '/settings', label: 'Settings' },
+        ]
+      : []),
     ...PUBLIC_ITEMS,
   ];
 

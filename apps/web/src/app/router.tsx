@@ -25,6 +25,7 @@ const combinedScores = async () => ({
 });
 const students = async () => ({ Component: (await import('./routes/students')).StudentsRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
+const settings = async () => ({ Component: (await import('./routes/settings')).SettingsRoute });
 
 function AuthLoading() {
   return <Text p="md">Loading</Text>;
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/student-marks-summary', lazy: marksSummary },
           { path: 'student/combined-exam-scores', lazy: combinedScores },
           { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },
+          { path: 'settings', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: settings },
         ],
       },
       { path: '*', loader: redirectHome },

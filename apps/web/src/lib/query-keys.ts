@@ -14,6 +14,8 @@ export type ScoreLookup = { studentId: number; examIdentifier: string };
 export const keys = {
   me: ['me'] as const,
   settings: ['settings'] as const,
+  institute: ['settings', 'institute'] as const,
+  reportJob: (jobId: number) => ['report-jobs', jobId] as const,
   staff: ['staff'] as const,
   courses: {
     all: ['courses'] as const,

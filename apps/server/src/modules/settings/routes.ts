@@ -33,7 +33,8 @@ export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
 
   app.get(
     '/settings/institute',
-    route('staff', {
+    // Students too: the marks PDF their app makes is headed with them, and nothing here is private.
+    route('authenticated', {
       summary: "The institute's name, address, contact and a signed link to its logo: they head every PDF",
       response: { 200: instituteSettingsSchema },
     }),

@@ -83,13 +83,16 @@ describe('institute settings', () => {
     expectMessage(await t.call('DELETE', LOGO, owner.headers), 404, 'No logo is set.');
   });
 
-  it('lets only a superadmin change them', async () => {
+  it('lets only a superadmin change them, and any signed-in account read them', async () => {
     const body = { name: 'Mine', address: '', contact: '' };
     expect((await t.call('PUT', INSTITUTE, tutor.headers, body)).statusCode).toBe(403);
     expect(
       (await sendForm(t, 'PUT', `${INSTITUTE}/logo`, tutor.headers, { logo: { bytes: SAMPLE.png } })).statusCode,
     ).toBe(403);
-    expect((await t.call('GET', INSTITUTE, student.headers)).statusCode).toBe(403);
+    // A student reads them (their app's PDF is headed with them) but changes nothing.
+    expect((await t.call('GET', INSTITUTE, student.headers)).statusCode).toBe(200);
+    expect((await t.call('PUT', INSTITUTE, student.headers, body)).statusCode).toBe(403);
+    expect((await t.call('DELETE', `${INSTITUTE}/logo`, student.headers)).statusCode).toBe(403);
     expect((await t.call('GET', INSTITUTE)).statusCode).toBe(401);
     expect(expectStatus(await t.call('GET', INSTITUTE, owner.headers), 200)).toMatchObject({
       name: 'Valence Institute',

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { StudentEnrollments } from '../../features/enrollments';
+import { ReportPackButton } from '../../features/reports';
 import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
 import { AddStudentForm, StudentList } from '../../features/students';
@@ -55,6 +56,7 @@ export function StudentsRoute() {
               <Stack ref={panel} key={selected.id} aria-label={`Student ${selected.username}`} component="section">
                 <Group justify="space-between">
                   <Title order={3}>{selected.username}</Title>
+                  <ReportPackButton studentId={selected.id} username={selected.username} />
                 </Group>
                 <WatchTotal username={selected.username} />
                 <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />

@@ -1,6 +1,8 @@
 import type { ScoreSummaryRow } from '@valence/contract';
+import type { InstituteHeading } from '../../../lib/institute-heading';
 import { failureOrCause, mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
+import { portalInstituteHeading } from '../../../lib/portal-institute';
 import { formatScore, partialTotalNote } from '../model/format';
 import { getScoreSummary } from './get-score-summary';
 
@@ -15,8 +17,10 @@ export async function buildScoreSummaryReport(
   timeZone: string,
   rows: ScoreSummaryRow[],
   now = new Date(),
+  institute: InstituteHeading | null = null,
 ) {
   const report = await startReport({
+    institute,
     title: 'Exam Score Summary',
     details: [
       ['Student', username],
@@ -54,9 +58,9 @@ export async function buildScoreSummaryReport(
 
 /** Asks the server for the rows again, so the report holds what is marked now, not what was loaded. */
 export async function exportScoreSummaryPdf({ studentId, username, timeZone }: ExportScoreSummaryVariables) {
-  const rows = await getScoreSummary(studentId);
+  const [rows, institute] = await Promise.all([getScoreSummary(studentId), portalInstituteHeading()]);
   try {
-    const doc = await buildScoreSummaryReport(username, timeZone, rows);
+    const doc = await buildScoreSummaryReport(username, timeZone, rows, new Date(), institute);
     doc.save(scoreSummaryFileName(username));
   } catch (cause) {
     // The screen's own failure sentence; the server's reason, when the rows could not be read, passes as it is.

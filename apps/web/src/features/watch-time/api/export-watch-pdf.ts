@@ -1,6 +1,8 @@
 import { formatDuration, formatInTimeZone, type WatchRecord } from '@valence/contract';
+import type { InstituteHeading } from '../../../lib/institute-heading';
 import { failureOrCause, mutationHook } from '../../../lib/mutation';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
+import { portalInstituteHeading } from '../../../lib/portal-institute';
 import type { WatchFilters } from '../../../lib/query-keys';
 import { getAllWatchRecords } from './get-watch-records';
 import { getWatchTotal } from './get-watch-total';
@@ -21,8 +23,10 @@ export async function buildWatchReport(
   records: WatchRecord[],
   totalSeconds: number,
   now = new Date(),
+  institute: InstituteHeading | null = null,
 ) {
   const report = await startReport({
+    institute,
     title: 'Watch Time Report',
     details: [
       ['Student', username],
@@ -39,8 +43,12 @@ export async function buildWatchReport(
 }
 
 export async function exportWatchPdf({ username, timeZone, filters }: ExportWatchPdfVariables): Promise<void> {
-  const [records, total] = await Promise.all([getAllWatchRecords(username, filters), getWatchTotal(username)]);
-  const doc = await buildWatchReport(username, timeZone, records, total);
+  const [records, total, institute] = await Promise.all([
+    getAllWatchRecords(username, filters),
+    getWatchTotal(username),
+    portalInstituteHeading(),
+  ]);
+  const doc = await buildWatchReport(username, timeZone, records, total, new Date(), institute);
   doc.save(watchReportFileName(username));
 }
 
