@@ -1,6 +1,6 @@
 import { instituteSettingsSchema } from '@valence/contract';
 import { apiFetch } from './api-client';
-import { type InstituteHeading, loadInstituteHeading } from './institute-heading';
+import { type InstituteHeading, loadInstituteHeading } from './pdf-report';
 import { readSession } from './session';
 
 /** The portal's PDFs' heading: the institute's details, read once per session. */

@@ -62,6 +62,7 @@ export function StudentsRoute() {
                 <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />
                 <WatchRecords
                   username={selected.username}
+                  studentName={selected.name}
                   canDelete={superadmin}
                   timeZone={timeZone}
                   paramPrefix={RECORDS}
@@ -69,6 +70,7 @@ export function StudentsRoute() {
                 <ExamScoreSummary
                   studentId={selected.id}
                   username={selected.username}
+                  studentName={selected.name}
                   timeZone={timeZone}
                   paramPrefix={SCORES}
                 />

@@ -1,5 +1,5 @@
 import { instituteSettingsSchema } from '@valence/contract';
-import { type InstituteHeading, loadInstituteHeading } from '../../lib/institute-heading';
+import { type InstituteHeading, loadInstituteHeading } from '../../lib/pdf-report';
 import { api } from './api';
 import { readSession } from './session';
 

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/api-client';
-import { forgetInstituteHeading } from '../../../lib/institute-heading';
 import { changeHook, failureWith } from '../../../lib/mutation';
+import { forgetInstituteHeading } from '../../../lib/pdf-report';
 import { keys } from '../../../lib/query-keys';
 
 export async function deleteLogo(): Promise<void> {

@@ -1,7 +1,7 @@
 import { type InstituteSettings, type InstituteSettingsUpdate, instituteSettingsSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { forgetInstituteHeading } from '../../../lib/institute-heading';
 import { changeHook, failureWith } from '../../../lib/mutation';
+import { forgetInstituteHeading } from '../../../lib/pdf-report';
 import { keys } from '../../../lib/query-keys';
 
 export async function updateInstitute(input: InstituteSettingsUpdate): Promise<InstituteSettings> {

@@ -1,7 +1,7 @@
 import { type InstituteSettings, instituteSettingsSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { forgetInstituteHeading } from '../../../lib/institute-heading';
 import { changeHook, failureWith } from '../../../lib/mutation';
+import { forgetInstituteHeading } from '../../../lib/pdf-report';
 import { keys } from '../../../lib/query-keys';
 
 /** The server tells a PNG or JPG by its content, whatever the file's name says. */

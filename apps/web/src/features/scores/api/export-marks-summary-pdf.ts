@@ -1,6 +1,6 @@
 import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
-import type { InstituteHeading } from '../../../lib/institute-heading';
 import { mutationHook } from '../../../lib/mutation';
+import type { InstituteHeading } from '../../../lib/pdf-report';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
 import { portalInstituteHeading } from '../../../lib/portal-institute';
 import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
@@ -29,7 +29,10 @@ export async function buildMarksSummaryReport(
     title: 'Student Marks Summary',
     details: [
       ['Student', `${summary.studentName || 'N/A'} (ID: ${summary.studentId})`],
-      ['Exam identifier', summary.examIdentifier],
+      [
+        'Exam identifier',
+        summary.courseTitle ? `${summary.examIdentifier} (${summary.courseTitle})` : summary.examIdentifier,
+      ],
       ['Generated', generatedAt(now, timeZone)],
     ],
   });

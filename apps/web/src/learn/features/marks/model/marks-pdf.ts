@@ -1,6 +1,5 @@
 import type { MyMarksRow } from '@valence/contract';
-import type { InstituteHeading } from '../../../../lib/institute-heading';
-import { generatedAt, startReport } from '../../../../lib/pdf-report';
+import { generatedAt, type InstituteHeading, startReport } from '../../../../lib/pdf-report';
 import { learnInstituteHeading } from '../../../lib/institute';
 import { formatScore, marksFileName, NO_SCORE, partCell, partialTotalNote } from './format';
 
@@ -34,7 +33,7 @@ export async function buildMarksPdf({ username, timeZone, rows, now = new Date()
       const note = partialTotalNote(row);
       const total = formatScore(row.combinedTotalScore);
       return [
-        row.examIdentifier,
+        row.courseTitle ? `${row.examIdentifier} (${row.courseTitle})` : row.examIdentifier,
         partCell(row.mcq, 50),
         partCell(row.partTwo, 100),
         row.partTwo?.grade ?? NO_SCORE,
