@@ -34,6 +34,8 @@ export type MyMarksPartTwo = z.infer<typeof myMarksPartTwoSchema>;
 
 export const myMarksRowSchema = z.object({
   examIdentifier: z.string(),
+  /** The course of the identifier's exams, shown beside the code. */
+  courseTitle: z.string().nullable().optional(),
   /** Null when the identifier has no MCQ exam the student can know of. */
   mcq: myMarksPartSchema.nullable(),
   partTwo: myMarksPartTwoSchema.nullable(),

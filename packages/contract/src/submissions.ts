@@ -75,6 +75,8 @@ export type McqFeedback = z.infer<typeof mcqFeedbackSchema>;
 
 export const scoreSummaryRowSchema = z.object({
   examIdentifier: z.string(),
+  /** The title of the course the identifier's exams belong to (several, comma-separated, in the rare case). */
+  courseTitle: z.string().nullable().optional(),
   mcqScore: z.number().nullable(),
   traditionalScore: z.number().nullable(),
   combinedTotalScore: z.number().nullable(),
@@ -85,6 +87,8 @@ export const marksSummarySchema = z.object({
   studentId: z.number().int(),
   studentName: z.string(),
   examIdentifier: z.string(),
+  /** The course of the identifier's exams, shown beside the code. */
+  courseTitle: z.string().nullable().optional(),
   mcqExamId: z.number().int().nullable(),
   mcqExamTitle: z.string().nullable(),
   mcqScore: z.number().nullable(),

@@ -8,6 +8,8 @@ export const watchRecordSchema = z.object({
   videoName: z.string(),
   timestamp: z.string(),
   watchedDuration: z.number(),
+  /** The course of the lecture watched; null once the lecture is deleted. Answered by the staff's list only. */
+  courseTitle: z.string().nullable().optional(),
 });
 export type WatchRecord = z.infer<typeof watchRecordSchema>;
 

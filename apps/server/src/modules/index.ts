@@ -26,8 +26,11 @@ import { questionCopyRoutes } from './questions/copy-routes.js';
 import { questionImportRoutes } from './questions/import-routes.js';
 import { questionsPlugin } from './questions/plugin.js';
 import { questionsRoutes } from './questions/routes.js';
+import { reportsPlugin } from './reports/plugin.js';
+import { reportsRoutes } from './reports/routes.js';
 import { resourcesPlugin } from './resources/plugin.js';
 import { resourcesRoutes } from './resources/routes.js';
+import { settingsPlugin } from './settings/plugin.js';
 import { settingsRoutes } from './settings/routes.js';
 import { staffPlugin } from './staff/plugin.js';
 import { staffRoutes } from './staff/routes.js';
@@ -68,6 +71,8 @@ export const modulePlugins = [
   gradebookPlugin,
   auditPlugin,
   insightPlugin,
+  settingsPlugin,
+  reportsPlugin,
 ];
 
 /** The API routes, in one list so the permission matrix test and the docs see the same routes. */
@@ -97,4 +102,5 @@ export const moduleRoutes = [
   gradebookRoutes,
   auditRoutes,
   insightRoutes,
+  reportsRoutes,
 ];

@@ -15,7 +15,9 @@ const KEY_COLUMNS = sql`
   union all select paper_key from exams where paper_key is not null
   union all select answer_key from submissions where answer_key is not null
   union all select marked_paper_key from submissions where marked_paper_key is not null
-  union all select image_key from mcq_questions where image_key is not null`;
+  union all select image_key from mcq_questions where image_key is not null
+  union all select logo_key from institute_settings where logo_key is not null
+  union all select file_key from report_jobs where file_key is not null`;
 
 export async function referencedKeys(db: Db): Promise<Set<string>> {
   const result = await db.execute(KEY_COLUMNS);

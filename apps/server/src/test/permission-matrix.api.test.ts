@@ -28,6 +28,14 @@ const tus = { 'tus-resumable': '1.0.0' };
 const matrix: Record<string, Row> = {
   'GET /api/health': { expect: [200, 200, 200, 200] },
   'GET /api/settings': { expect: [200, 200, 200, 200] },
+  'GET /api/settings/institute': { expect: [401, 200, 200, 200] },
+  'PUT /api/settings/institute': { body: {}, expect: [401, 403, 403, 400] },
+  'PUT /api/settings/institute/logo': { body: {}, expect: [401, 403, 403, 400] },
+  'DELETE /api/settings/institute/logo': { expect: [401, 403, 403, 404] },
+  // Report packs: staff, whoever the student or course.
+  'GET /api/students/:studentId/report-pack.pdf': { expect: [401, 403, 404, 404] },
+  'POST /api/courses/:courseId/report-packs': { expect: [401, 403, 404, 404] },
+  'GET /api/report-jobs/:jobId': { expect: [401, 403, 404, 404] },
   'POST /api/signin': { body: {}, expect: [400, 400, 400, 400] },
   'GET /api/me': { expect: [401, 200, 200, 200] },
   'POST /api/me/password': { body: {}, expect: [401, 400, 400, 400] },

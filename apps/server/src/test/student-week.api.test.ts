@@ -110,6 +110,12 @@ it("runs a student's week: courses, lectures, the MCQ, a PART II script, the sco
   });
   const rows = (await t.call('GET', `/api/api/v1/exams/student/${student.id}/score-summary`, me)).json();
   expect(rows).toEqual([
-    { examIdentifier: identifier, mcqScore: 37.5, traditionalScore: 80, combinedTotalScore: 77.5 },
+    {
+      examIdentifier: identifier,
+      courseTitle: 'A/L Chemistry 2026',
+      mcqScore: 37.5,
+      traditionalScore: 80,
+      combinedTotalScore: 77.5,
+    },
   ]);
 });

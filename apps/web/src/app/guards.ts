@@ -7,7 +7,7 @@ export function requireAuth() {
   return null;
 }
 
-/** The Staff and Audit log screens also check a role: only a superadmin manages staff or reads the log. */
+/** The Staff, Audit log and Settings screens also check a role: only a superadmin manages staff and the institute's details, or reads the log. */
 export function requireSuperadmin() {
   const session = readSession();
   if (!session) throw redirect('/login');

@@ -37,6 +37,7 @@ export function AppLayout() {
       ? [
           { to: '/staff', label: 'Staff' },
           { to: '/audit', label: 'Audit log' },
+          { to: '/settings', label: 'Settings' },
         ]
       : []),
     ...PUBLIC_ITEMS,

@@ -39,6 +39,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ThemeIcon.css';

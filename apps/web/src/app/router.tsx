@@ -29,6 +29,7 @@ const students = async () => ({ Component: (await import('./routes/students')).S
 const gradebook = async () => ({ Component: (await import('./routes/gradebook')).GradebookRoute });
 const audit = async () => ({ Component: (await import('./routes/audit')).AuditRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
+const settings = async () => ({ Component: (await import('./routes/settings')).SettingsRoute });
 
 function AuthLoading() {
   return <Text p="md">Loading</Text>;
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'student/combined-exam-scores', lazy: combinedScores },
           { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },
           { path: 'audit', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: audit },
+          { path: 'settings', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: settings },
         ],
       },
       { path: '*', loader: redirectHome },

@@ -1,6 +1,63 @@
-import { formatInTimeZone } from '@valence/contract';
+import { formatInTimeZone, type InstituteSettings } from '@valence/contract';
 import type { jsPDF } from 'jspdf';
 import type { RowInput, UserOptions } from 'jspdf-autotable';
+
+/** The institute's details as a PDF heads with them: the logo read into the page already. */
+export type InstituteHeading = {
+  name: string;
+  address: string;
+  contact: string;
+  logo: { dataUrl: string; format: 'PNG' | 'JPEG' } | null;
+};
+
+let cached: { session: string; heading: Promise<InstituteHeading | null> } | undefined;
+
+async function dataUrlOf(url: string): Promise<string | null> {
+  const response = await fetch(url);
+  if (!response.ok) return null;
+  const blob = await response.blob();
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The heading, read once per session (`session`: the signed-in token) and kept: every PDF of the
+ * session reuses it. A failure to read it makes PDFs without it rather than no PDF, and is tried
+ * again next time.
+ */
+export function loadInstituteHeading(
+  session: string | undefined,
+  read: () => Promise<InstituteSettings>,
+): Promise<InstituteHeading | null> {
+  if (!session) return Promise.resolve(null);
+  if (cached?.session === session) return cached.heading;
+  const heading = (async () => {
+    const settings = await read();
+    const logo =
+      settings.logoUrl && settings.logoType
+        ? await dataUrlOf(settings.logoUrl)
+            .then((dataUrl) =>
+              dataUrl ? { dataUrl, format: settings.logoType === 'png' ? ('PNG' as const) : ('JPEG' as const) } : null,
+            )
+            .catch(() => null)
+        : null;
+    return { name: settings.name, address: settings.address, contact: settings.contact, logo };
+  })().catch(() => {
+    cached = undefined;
+    return null;
+  });
+  cached = { session, heading };
+  return heading;
+}
+
+/** Forgets the kept heading: the superadmin has just changed it. */
+export function forgetInstituteHeading() {
+  cached = undefined;
+}
 
 /** The portal's accent (teal), the same on every report so a parent recognises them. */
 export const REPORT_ACCENT: [number, number, number] = [12, 133, 153];
@@ -17,7 +74,12 @@ export const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9]/g, '_')
 export const generatedAt = (now: Date, timeZone: string) =>
   `${formatInTimeZone(now.toISOString(), timeZone)} (${timeZone})`;
 
-export type ReportHeader = { title: string; details: [label: string, value: string][] };
+export type ReportHeader = {
+  title: string;
+  details: [label: string, value: string][];
+  /** The institute's logo, name, address and contact above the title (`loadInstituteHeading`). */
+  institute?: InstituteHeading | null;
+};
 
 /** A report being written top to bottom; `finish` numbers the pages once their count is known. */
 export type PdfReport = {
@@ -94,14 +156,63 @@ export async function startReport(header: ReportHeader): Promise<PdfReport> {
   };
 }
 
+/** The institute's block under the accent band; answers where the title goes below it. */
+function drawInstitute(doc: jsPDF, institute: InstituteHeading, width: number): number {
+  const top = 26;
+  let textX = MARGIN;
+  let bottom = top;
+  if (institute.logo) {
+    try {
+      const { width: w, height: h } = doc.getImageProperties(institute.logo.dataUrl);
+      const scale = Math.min(110 / w, 50 / h, 1);
+      doc.addImage(institute.logo.dataUrl, institute.logo.format, MARGIN, top, w * scale, h * scale);
+      textX = MARGIN + w * scale + 14;
+      bottom = top + h * scale;
+    } catch {
+      // A logo jsPDF cannot read leaves the heading without it.
+    }
+  }
+  const textWidth = width - MARGIN - textX;
+  let y = top + 12;
+  if (institute.name) {
+    doc
+      .setFont('helvetica', 'bold')
+      .setFontSize(14)
+      .setTextColor(...INK);
+    const lines = doc.splitTextToSize(institute.name, textWidth);
+    doc.text(lines, textX, y);
+    y += lines.length * 16;
+  }
+  doc
+    .setFont('helvetica', 'normal')
+    .setFontSize(9)
+    .setTextColor(...MUTED);
+  for (const text of [institute.address, institute.contact]) {
+    if (!text) continue;
+    const lines = doc.splitTextToSize(text, textWidth);
+    doc.text(lines, textX, y);
+    y += lines.length * 11;
+  }
+  const end = Math.max(bottom, y - 6) + 10;
+  doc
+    .setDrawColor(222, 226, 230)
+    .setLineWidth(0.5)
+    .line(MARGIN, end, width - MARGIN, end);
+  return end;
+}
+
 function drawHeader(doc: jsPDF, header: ReportHeader, width: number): number {
   doc.setFillColor(...REPORT_ACCENT).rect(0, 0, width, 8, 'F');
+  const institute = header.institute;
+  const hasInstitute = !!institute && !!(institute.logo || institute.name || institute.address || institute.contact);
+  // Without the institute's details the title keeps its old place, so old reports look the same.
+  const offset = hasInstitute ? drawInstitute(doc, institute, width) - 14 : 0;
   doc
     .setFont('helvetica', 'bold')
     .setFontSize(20)
     .setTextColor(...INK);
-  doc.text(header.title, MARGIN, 52);
-  let y = 78;
+  doc.text(header.title, MARGIN, 52 + offset);
+  let y = 78 + offset;
   doc.setFontSize(11);
   for (const [label, value] of header.details) {
     doc

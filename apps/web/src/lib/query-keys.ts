@@ -17,6 +17,8 @@ export type AuditFilters = { actor?: string; action?: string; from?: string; to?
 export const keys = {
   me: ['me'] as const,
   settings: ['settings'] as const,
+  institute: ['settings', 'institute'] as const,
+  reportJob: (jobId: number) => ['report-jobs', jobId] as const,
   staff: ['staff'] as const,
   courses: {
     all: ['courses'] as const,

@@ -282,6 +282,7 @@ describe('GET /api/v1/submissions/admin/student/{studentId}/marks-summary/{examI
       studentId: pupils.amara?.id,
       studentName: 'Amara Perera',
       examIdentifier: identifier,
+      courseTitle: 'Organic chemistry',
       mcqExamId: mcq.id,
       mcqExamTitle: 'Final examination',
       mcqScore: 40,
@@ -359,12 +360,25 @@ describe('GET /api/v1/exams/student/{studentId}/score-summary', () => {
     const answer = await rowsOf(amara.id);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual([
-      { examIdentifier: other.examIdentifier, mcqScore: 0, traditionalScore: null, combinedTotalScore: 0 },
-      { examIdentifier: identifier, mcqScore: 40, traditionalScore: 90, combinedTotalScore: 85 },
+      {
+        examIdentifier: other.examIdentifier,
+        courseTitle: 'Organic chemistry',
+        mcqScore: 0,
+        traditionalScore: null,
+        combinedTotalScore: 0,
+      },
+      {
+        examIdentifier: identifier,
+        courseTitle: 'Organic chemistry',
+        mcqScore: 40,
+        traditionalScore: 90,
+        combinedTotalScore: 85,
+      },
     ]);
     // The student sees their own, only what is published: PART II marks are not yet.
     expect((await rowsOf(amara.id, amara)).json()[1]).toEqual({
       examIdentifier: identifier,
+      courseTitle: 'Organic chemistry',
       mcqScore: 40,
       traditionalScore: null,
       combinedTotalScore: 40,

@@ -121,6 +121,7 @@ export class MarksService {
         const paperKey = partTwo?.published ? (partTwoRow?.submission?.markedPaperKey ?? null) : null;
         return {
           examIdentifier,
+          courseTitle: (firstOf(group, 'MCQ') ?? partTwoRow)?.exam.courseTitle ?? null,
           mcq,
           partTwo: partTwo && {
             ...partTwo,
@@ -153,6 +154,7 @@ export class MarksService {
       studentId,
       studentName: student.name?.trim() || student.username,
       examIdentifier,
+      courseTitle: (mcq ?? partTwo)?.exam.courseTitle ?? null,
       mcqExamId: mcq?.exam.id ?? null,
       mcqExamTitle: mcq?.exam.title ?? null,
       mcqScore: mcqSubmission?.mcqScore ?? null,

@@ -1,9 +1,74 @@
-import { MAX_RESOURCE_BYTES, settingsSchema } from '@valence/contract';
-import { moduleRoutes } from '../../lib/route-options.js';
+import {
+  INSTITUTE_LIMITS,
+  INSTITUTE_LOGO_KINDS,
+  instituteSettingsSchema,
+  instituteSettingsUpdateSchema,
+  MAX_RESOURCE_BYTES,
+  settingsSchema,
+} from '@valence/contract';
+import { badRequest } from '../../lib/errors.js';
+import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
+import { errors, moduleRoutes, noContent } from '../../lib/route-options.js';
+import { requirePrincipal } from '../../plugins/auth.js';
+
+const LOGO_FORM: FormSpec = {
+  fields: {},
+  files: {
+    logo: {
+      kinds: INSTITUTE_LOGO_KINDS,
+      maxBytes: INSTITUTE_LIMITS.logoMaxBytes,
+      keyPrefix: 'institute/',
+      label: 'The logo',
+    },
+  },
+};
 
 export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
+  acceptAnyBody(app);
+
   app.get('/settings', route('public', { response: { 200: settingsSchema } }), () => ({
     timeZone: app.config.timeZone,
     maxResourceBytes: MAX_RESOURCE_BYTES,
   }));
+
+  app.get(
+    '/settings/institute',
+    // Students too: the marks PDF their app makes is headed with them, and nothing here is private.
+    route('authenticated', {
+      summary: "The institute's name, address, contact and a signed link to its logo: they head every PDF",
+      response: { 200: instituteSettingsSchema },
+    }),
+    () => app.settings.institute(),
+  );
+
+  app.put(
+    '/settings/institute',
+    route('superadmin', {
+      summary: "Change the institute's name, address and contact (each may be empty)",
+      body: instituteSettingsUpdateSchema,
+      response: { 200: instituteSettingsSchema, ...errors(400) },
+    }),
+    (request) => app.settings.update(requirePrincipal(request), request.body),
+  );
+
+  app.put(
+    '/settings/institute/logo',
+    route('superadmin', {
+      summary: `Set the logo: multipart field logo, a PNG or JPG of at most ${INSTITUTE_LIMITS.logoMaxBytes / 1024 / 1024} MB`,
+      consumes: ['multipart/form-data'],
+      response: { 200: instituteSettingsSchema, ...errors(400, 413) },
+    }),
+    (request) =>
+      withMultipartForm(request, app.storage, LOGO_FORM, async (form) => {
+        const logo = form.file('logo');
+        if (!logo) throw badRequest('Choose a PNG or JPG file for the logo.');
+        return app.settings.setLogo(requirePrincipal(request), logo);
+      }),
+  );
+
+  app.delete(
+    '/settings/institute/logo',
+    route('superadmin', { summary: 'Remove the logo (404 when none is set)' }),
+    (request, reply) => noContent(reply, app.settings.removeLogo(requirePrincipal(request))),
+  );
 });

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { exams, submissions } from '../../db/schema.js';
+import { courses, exams, submissions } from '../../db/schema.js';
 
 /**
- * A student's marks: their submissions read with the exams they answer, grouped by identifier, in
+ * A student's marks: their submissions read with the exams they answer (and each exam's course title, shown
+ * beside its code), grouped by identifier, in
  * one statement for the marks summary and the score lookups (the marks module's calls).
  */
 
@@ -17,6 +18,7 @@ export type IdentifierRow = {
     gradesPublished: boolean;
     contentDeleted: boolean;
     examIdentifier: string;
+    courseTitle: string;
   };
   submission: typeof submissions.$inferSelect | null;
 };
@@ -31,6 +33,7 @@ const identifierColumns = () => ({
     gradesPublished: exams.gradesPublished,
     contentDeleted: exams.contentDeleted,
     examIdentifier: exams.examIdentifier,
+    courseTitle: courses.title,
   },
   submission: getTableColumns(submissions),
 });
@@ -44,6 +47,7 @@ export function examsUnderIdentifier(db: DbOrTx, studentId: number, identifier: 
   return db
     .select(identifierColumns())
     .from(exams)
+    .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
     .where(eq(exams.examIdentifier, identifier))
     .orderBy(desc(sql`${submissions.id} is not null`), asc(exams.contentDeleted), desc(exams.id));
@@ -60,6 +64,7 @@ export function scoreRows(db: DbOrTx, studentId: number, publishedOnly: boolean)
   return db
     .select({
       examIdentifier: exams.examIdentifier,
+      courseTitle: sql<string | null>`string_agg(distinct ${courses.title}, ', ')`,
       mcqScore: sql<
         number | null
       >`max(${submissions.mcqScore}) filter (where ${exams.examType} = 'MCQ'${mcqVisible})`.mapWith(Number),
@@ -71,6 +76,7 @@ export function scoreRows(db: DbOrTx, studentId: number, publishedOnly: boolean)
     })
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
+    .innerJoin(courses, eq(courses.id, exams.courseId))
     .where(eq(submissions.studentId, studentId))
     .groupBy(exams.examIdentifier)
     .orderBy(desc(sql`max(${submissions.submittedAt})`), asc(exams.examIdentifier));
@@ -90,6 +96,7 @@ export function examsUnderMyIdentifiers(db: DbOrTx, studentId: number): Promise<
   return db
     .select(identifierColumns())
     .from(exams)
+    .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
     .where(inArray(exams.examIdentifier, mine))
     .orderBy(

@@ -37,6 +37,7 @@ export function listRecords(
   return db
     .select({
       id: watchTime.id,
+      resourceId: watchTime.resourceId,
       videoName: watchTime.videoName,
       timestamp: watchTime.timestamp,
       watchedDuration: watchTime.watchedDuration,

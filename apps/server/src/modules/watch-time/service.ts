@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountsService } from '../accounts/service.js';
+import { courseTitlesOfLectures } from '../views/lecture-courses.js';
 import * as repo from './repository.js';
 import { clampSegments, mergeSegments, unionLength } from './segments.js';
 
@@ -76,11 +77,19 @@ export class WatchTimeService {
     };
     const sort = query.sort ? sortOf(query.sort) : undefined;
     const answer = await pageOrAll(query, {
-      page: async (window) =>
-        (await repo.listRecords(this.db, { ...filter, sort, ...window })).map((row) => ({
+      page: async (window) => {
+        const rows = await repo.listRecords(this.db, { ...filter, sort, ...window });
+        // The lectures' courses in one more statement for the page (the watch report shows them).
+        const titles = await courseTitlesOfLectures(
+          this.db,
+          rows.flatMap((row) => (row.resourceId === null ? [] : [row.resourceId])),
+        );
+        return rows.map((row) => ({
           ...toRecord(row),
+          courseTitle: row.resourceId === null ? null : (titles.get(row.resourceId) ?? null),
           total: row.total,
-        })),
+        }));
+      },
       count: () => repo.countRecords(this.db, filter),
     });
     // Records prove the student exists; only an empty answer may be an unknown username (404).

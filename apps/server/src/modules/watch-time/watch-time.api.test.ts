@@ -49,6 +49,8 @@ describe('GET /watchtime/{username}', () => {
       videoName: 'Organic – Alkenes',
       timestamp: '2026-03-01T10:00:00.000Z',
       watchedDuration: 1200.5,
+      // Written without its lecture: no course to name.
+      courseTitle: null,
     });
   });
 

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
+import { CourseReportPacks } from '../../features/reports';
 import { ResourceForm, ResourceList } from '../../features/resources';
 import { usePlatformTimeZone } from '../../features/settings';
 import { CourseCoverage } from '../../features/watch-coverage';
@@ -53,6 +54,7 @@ export function CourseDetailRoute() {
             <Stack>
               <AssignedStudents courseId={courseId} />
               <AssignStudentsForm courseId={courseId} />
+              <CourseReportPacks courseId={courseId} />
             </Stack>
           </Grid.Col>
         </Grid>

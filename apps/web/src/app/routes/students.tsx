@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { StudentEnrollments } from '../../features/enrollments';
+import { ReportPackButton } from '../../features/reports';
 import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
 import { AddStudentForm, StudentList } from '../../features/students';
@@ -57,11 +58,13 @@ export function StudentsRoute() {
                 <Group justify="space-between">
                   <Title order={3}>{selected.username}</Title>
                   <StudentCoverageButton studentId={selected.id} username={selected.username} />
+                  <ReportPackButton studentId={selected.id} username={selected.username} />
                 </Group>
                 <WatchTotal username={selected.username} />
                 <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />
                 <WatchRecords
                   username={selected.username}
+                  studentName={selected.name}
                   canDelete={superadmin}
                   timeZone={timeZone}
                   paramPrefix={RECORDS}
@@ -69,6 +72,7 @@ export function StudentsRoute() {
                 <ExamScoreSummary
                   studentId={selected.id}
                   username={selected.username}
+                  studentName={selected.name}
                   timeZone={timeZone}
                   paramPrefix={SCORES}
                 />

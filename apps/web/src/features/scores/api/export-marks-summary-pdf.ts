@@ -1,6 +1,8 @@
 import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
 import { mutationHook } from '../../../lib/mutation';
+import type { InstituteHeading } from '../../../lib/pdf-report';
 import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
+import { portalInstituteHeading } from '../../../lib/portal-institute';
 import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
 import { summaryPapers } from '../model/summary-papers';
 
@@ -16,12 +18,21 @@ export const marksSummaryFileName = (summary: Pick<MarksSummary, 'studentName' |
   `marks_summary_${fileNamePart(summary.studentName || `student_${summary.studentId}`)}_${fileNamePart(summary.examIdentifier)}.pdf`;
 
 /** One student's marks under one identifier, as a report a tutor hands a parent. */
-export async function buildMarksSummaryReport(summary: MarksSummary, timeZone: string, now = new Date()) {
+export async function buildMarksSummaryReport(
+  summary: MarksSummary,
+  timeZone: string,
+  now = new Date(),
+  institute: InstituteHeading | null = null,
+) {
   const report = await startReport({
+    institute,
     title: 'Student Marks Summary',
     details: [
       ['Student', `${summary.studentName || 'N/A'} (ID: ${summary.studentId})`],
-      ['Exam identifier', summary.examIdentifier],
+      [
+        'Exam identifier',
+        summary.courseTitle ? `${summary.examIdentifier} (${summary.courseTitle})` : summary.examIdentifier,
+      ],
       ['Generated', generatedAt(now, timeZone)],
     ],
   });
@@ -44,7 +55,7 @@ export async function buildMarksSummaryReport(summary: MarksSummary, timeZone: s
 
 export async function exportMarksSummaryPdf({ summary, timeZone }: ExportMarksSummaryVariables): Promise<void> {
   if (!summary) throw new NoSummaryError(NO_SUMMARY_TEXT);
-  const doc = await buildMarksSummaryReport(summary, timeZone);
+  const doc = await buildMarksSummaryReport(summary, timeZone, new Date(), await portalInstituteHeading());
   doc.save(marksSummaryFileName(summary));
 }
 

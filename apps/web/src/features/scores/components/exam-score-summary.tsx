@@ -12,6 +12,8 @@ import { formatScore, partialTotalNote } from '../model/format';
 type ExamScoreSummaryProps = {
   studentId: number;
   username: string;
+  /** The student's name, for the PDF. */
+  studentName?: string | null;
   timeZone: string;
   /** Put before the list's page param, so it keeps apart from another list on the same screen. */
   paramPrefix?: string;
@@ -35,7 +37,13 @@ function TotalCell({ row }: { row: ScoreSummaryRow }) {
 }
 
 /** A student's marks per exam identifier, 5 a page, and the PDF a tutor hands a parent. */
-export function ExamScoreSummary({ studentId, username, timeZone, paramPrefix }: ExamScoreSummaryProps) {
+export function ExamScoreSummary({
+  studentId,
+  username,
+  studentName = null,
+  timeZone,
+  paramPrefix,
+}: ExamScoreSummaryProps) {
   const scores = useScoreSummary(studentId);
   const exportPdf = useExportScoreSummaryPdf();
   const { page, pageSize, setPage } = usePageParam(PAGE_SIZE.examScores, paramPrefix);
@@ -47,7 +55,7 @@ export function ExamScoreSummary({ studentId, username, timeZone, paramPrefix }:
         <Button
           variant="light"
           loading={exportPdf.isPending}
-          onClick={() => exportPdf.mutate({ studentId, username, timeZone })}
+          onClick={() => exportPdf.mutate({ studentId, username, studentName, timeZone })}
         >
           Export PDF
         </Button>

@@ -23,4 +23,37 @@ describe('watch-time report', () => {
     expect(text).toContain('Lesson 400');
     expect(text).toContain('2026-03-01 10:00');
   });
+
+  it("is headed with the institute's details, and names the student and each lecture's course", async () => {
+    // A 1x1 PNG: jsPDF must read it to draw the logo.
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const records = [
+      {
+        id: 1,
+        videoName: 'Alkenes',
+        timestamp: '2026-03-01T04:30:00.000Z',
+        watchedDuration: 65,
+        courseTitle: 'Organic',
+      },
+    ];
+    const institute = {
+      name: 'Valence Institute',
+      address: '12 Galle Road, Colombo 3',
+      contact: '011 234 5678',
+      logo: { dataUrl: logo, format: 'PNG' as const },
+    };
+    const doc = await buildWatchReport('amaya', 'Asia/Colombo', records, 65, REPORT_TIME, institute, 'Amaya Perera');
+    const text = reportText(doc);
+    // reportText unescapes the parentheses PDF strings escape.
+    for (const part of [
+      '(Valence Institute)',
+      '(12 Galle Road, Colombo 3)',
+      '(011 234 5678)',
+      '(Amaya Perera (amaya))',
+    ])
+      expect(text).toContain(part);
+    expect(text).toContain('(Organic)');
+    expect(text).toContain('/Subtype /Image');
+  });
 });

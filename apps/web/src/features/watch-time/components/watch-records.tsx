@@ -28,6 +28,8 @@ const SORTS = [
 
 type WatchRecordsProps = {
   username: string;
+  /** The student's name, for the PDF. */
+  studentName?: string | null;
   canDelete: boolean;
   timeZone: string;
   /** Put before the list's search params, so it keeps apart from another list on the same screen. */
@@ -45,7 +47,7 @@ const dayProblem = (field: keyof typeof FILTER_DAYS, day: string) =>
   day ? (FILTER_DAYS[field].safeParse(day).error?.issues[0]?.message ?? null) : null;
 
 /** A student's watch records: filters, a sort, 5 a page, delete (superadmin) and the PDF report. */
-export function WatchRecords({ username, canDelete, timeZone, paramPrefix }: WatchRecordsProps) {
+export function WatchRecords({ username, studentName = null, canDelete, timeZone, paramPrefix }: WatchRecordsProps) {
   const list = usePagedSearch(PAGE_SIZE.watchTime, { prefix: paramPrefix, defaultSort: DEFAULT_SORT });
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -100,7 +102,9 @@ export function WatchRecords({ username, canDelete, timeZone, paramPrefix }: Wat
         <Button
           variant="light"
           loading={exportPdf.isPending}
-          onClick={() => exportPdf.mutate({ username, timeZone, filters: { ...filters, q: list.request.q, sort } })}
+          onClick={() =>
+            exportPdf.mutate({ username, studentName, timeZone, filters: { ...filters, q: list.request.q, sort } })
+          }
         >
           Export PDF
         </Button>

@@ -1,8 +1,15 @@
 import type { MyMarksRow } from '@valence/contract';
-import { generatedAt, startReport } from '../../../../lib/pdf-report';
+import { generatedAt, type InstituteHeading, startReport } from '../../../../lib/pdf-report';
+import { learnInstituteHeading } from '../../../lib/institute';
 import { formatScore, marksFileName, NO_SCORE, partCell, partialTotalNote } from './format';
 
-export type MarksPdfInput = { username: string; timeZone: string; rows: MyMarksRow[]; now?: Date };
+export type MarksPdfInput = {
+  username: string;
+  timeZone: string;
+  rows: MyMarksRow[];
+  now?: Date;
+  institute?: InstituteHeading | null;
+};
 /** Makes the PDF and hands it to the browser as a download; the page takes another in tests. */
 export type WriteMarksPdf = (input: MarksPdfInput) => Promise<void>;
 
@@ -10,8 +17,9 @@ export type WriteMarksPdf = (input: MarksPdfInput) => Promise<void>;
  * My marks as a one-table PDF made on the phone, in the same frame as the reports tutors hand out
  * (lib/pdf-report.ts: accent band, details, numbered pages). jsPDF loads only when it is asked for.
  */
-export async function buildMarksPdf({ username, timeZone, rows, now = new Date() }: MarksPdfInput) {
+export async function buildMarksPdf({ username, timeZone, rows, now = new Date(), institute = null }: MarksPdfInput) {
   const report = await startReport({
+    institute,
     title: 'My marks',
     details: [
       ['Student', username],
@@ -25,7 +33,7 @@ export async function buildMarksPdf({ username, timeZone, rows, now = new Date()
       const note = partialTotalNote(row);
       const total = formatScore(row.combinedTotalScore);
       return [
-        row.examIdentifier,
+        row.courseTitle ? `${row.examIdentifier} (${row.courseTitle})` : row.examIdentifier,
         partCell(row.mcq, 50),
         partCell(row.partTwo, 100),
         row.partTwo?.grade ?? NO_SCORE,
@@ -42,6 +50,6 @@ export async function buildMarksPdf({ username, timeZone, rows, now = new Date()
 
 /** Builds the PDF and saves it as `my_marks_{username}.pdf`. */
 export const downloadMarksPdf: WriteMarksPdf = async (input) => {
-  const doc = await buildMarksPdf(input);
+  const doc = await buildMarksPdf({ ...input, institute: await learnInstituteHeading() });
   doc.save(marksFileName(input.username));
 };

@@ -1,0 +1,167 @@
+import { once } from 'node:events';
+import type { ReportJob } from '@valence/contract';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { accounts, reportJobs, submissions, watchTime } from '../../db/schema.js';
+import { createExam, enrol } from '../../test/exams.js';
+import { expectMessage, expectStatus, type Login, useTestApp } from '../../test/harness.js';
+import { addLecture, daysFromNow } from '../../test/lectures.js';
+import { sendForm } from '../../test/multipart.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { RESTARTED } from './service.js';
+
+/** A real 1×1 PNG: pdf-lib must be able to draw it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The names and contents of a zip's entries. */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const entries = new Map<string, Buffer>();
+  zip.readEntry();
+  zip.on('entry', (entry: yauzl.Entry) => {
+    zip.openReadStream(entry, async (error, stream) => {
+      if (error) throw error;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      entries.set(entry.fileName, Buffer.concat(chunks));
+      zip.readEntry();
+    });
+  });
+  await once(zip, 'end');
+  return entries;
+}
+
+describe('report packs', () => {
+  const t = useTestApp();
+  let owner: Login;
+  let tutor: Login;
+  let courseId: number;
+  const usernames = ['amaya', 'bimal', 'chathu'];
+  const ids: number[] = [];
+  const code = `ORG${Date.now() % 100000}`;
+
+  beforeAll(async () => {
+    [owner, tutor] = await Promise.all([t.login('ROLE_SUPERADMIN'), t.login('ROLE_ADMIN')]);
+    expectStatus(
+      await t.call('PUT', '/api/settings/institute', owner.headers, {
+        name: 'Valence Institute',
+        address: '12 Galle Road, Colombo 3',
+        contact: '011 234 5678',
+      }),
+      200,
+    );
+    expectStatus(
+      await sendForm(t, 'PUT', '/api/settings/institute/logo', owner.headers, { logo: { bytes: PNG } }),
+      200,
+    );
+    courseId = (await t.createCourse(tutor.headers, 'Organic Chemistry')).id;
+    for (const username of usernames) {
+      const student = await t.createStudent(tutor.headers, username);
+      ids.push(student.id);
+      await enrol(t, tutor.headers, courseId, student.id);
+    }
+    const [amaya] = ids as [number];
+    await t.database.db.update(accounts).set({ name: 'Amaya Perera' }).where(eq(accounts.id, amaya));
+
+    // A 100-second lecture: played parts [0,30] and [20,50] (50 unique seconds) and an older record
+    // of 10 seconds without parts: coverage (50 + 10) / 100 = 60%.
+    const lecture = await addLecture(t, tutor.headers, {
+      courseId,
+      name: 'Alkenes',
+      liveAt: daysFromNow(-1),
+      duration: 100,
+    });
+    await t.database.db.insert(watchTime).values([
+      { studentId: amaya, resourceId: lecture, videoName: 'Alkenes', watchedDuration: 30, segments: [[0, 30]] },
+      { studentId: amaya, resourceId: lecture, videoName: 'Alkenes', watchedDuration: 30, segments: [[20, 50]] },
+      { studentId: amaya, resourceId: lecture, videoName: 'Alkenes', watchedDuration: 10 },
+    ]);
+
+    // MCQ 40/50 and PART II 70/100 under one code: total 40 + 70/2 = 75.
+    const mcq = await createExam(t, tutor.headers, courseId, { examIdentifier: code, title: 'Paper I' });
+    const partTwo = await createExam(t, tutor.headers, courseId, {
+      examIdentifier: code,
+      examType: 'TRADITIONAL',
+      title: 'Paper II',
+    });
+    await t.database.db.insert(submissions).values([
+      { examId: mcq.id, studentId: amaya, mcqScore: 40 },
+      { examId: partTwo.id, studentId: amaya, traditionalScore: 70, instructorFeedback: 'Revise the mechanisms.' },
+    ]);
+  });
+
+  it("makes one student's pack: institute header, name, courses, coverage, marks and feedback", async () => {
+    const answer = await t.call('GET', `/api/students/${ids[0]}/report-pack.pdf`, tutor.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toContain('report-pack-amaya.pdf');
+    const text = await pdfText(answer.rawPayload);
+    for (const expected of [
+      'Valence Institute',
+      '12 Galle Road, Colombo 3',
+      'Student: Amaya Perera (amaya)',
+      'Organic Chemistry',
+      'Alkenes',
+      '60%',
+      code,
+      'Paper I / Paper II',
+      '40 / 50',
+      '70 / 100',
+      '75 / 100 *',
+      'Revise the mechanisms.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The logo is drawn: the document holds an image.
+    expect(answer.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    expect((await PDFDocument.load(answer.rawPayload)).getPageCount()).toBe(1);
+
+    expectMessage(
+      await t.call('GET', '/api/students/987654/report-pack.pdf', tutor.headers),
+      404,
+      'Student not found.',
+    );
+    expectMessage(
+      await t.call('GET', `/api/students/${tutor.id}/report-pack.pdf`, tutor.headers),
+      404,
+      'Student not found.',
+    );
+  });
+
+  it("zips every enrolled student's pack in a job that reaches done", async () => {
+    const started = expectStatus<ReportJob>(
+      await t.call('POST', `/api/courses/${courseId}/report-packs`, tutor.headers),
+      202,
+    );
+    expect(started).toMatchObject({ courseId, total: 3, done: 0, downloadUrl: null });
+    await t.app.reports.idle();
+    const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${started.id}`, tutor.headers), 200);
+    expect(job).toMatchObject({ status: 'done', done: 3, total: 3, error: null });
+    const zip = await t.app.inject({ method: 'GET', url: job.downloadUrl as string });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = await unzip(zip.rawPayload);
+    expect([...entries.keys()].sort()).toEqual(['amaya.pdf', 'bimal.pdf', 'chathu.pdf']);
+    expect(await pdfText(entries.get('bimal.pdf') as Buffer)).toContain('Student: bimal');
+
+    expectMessage(await t.call('POST', '/api/courses/987654/report-packs', tutor.headers), 404, 'Course not found.');
+    expectMessage(await t.call('GET', '/api/report-jobs/987654', tutor.headers), 404, 'Report job not found.');
+  });
+
+  it('fails a job left unfinished by a stopped server', async () => {
+    const [row] = await t.database.db
+      .insert(reportJobs)
+      .values({ courseId, status: 'running', total: 3, done: 1, createdAt: new Date(Date.now() - 20 * 60_000) })
+      .returning();
+    await t.app.reports.failAbandoned(true);
+    const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${row?.id}`, tutor.headers), 200);
+    expect(job).toMatchObject({ status: 'failed', error: RESTARTED, downloadUrl: null });
+  });
+});

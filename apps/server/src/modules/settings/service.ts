@@ -1,0 +1,117 @@
+import type { InstituteSettings, InstituteSettingsUpdate } from '@valence/contract';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import type { StoredFile } from '../../lib/multipart.js';
+import type { Principal } from '../../lib/principal.js';
+import * as repo from './repository.js';
+
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log'>;
+
+/** The institute's details as a PDF writer needs them: text, and the logo's bytes when there is one. */
+export type InstituteHeader = {
+  name: string;
+  address: string;
+  contact: string;
+  logo: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null;
+};
+
+const logoType = (key: string | null): 'png' | 'jpeg' | null => {
+  if (!key) return null;
+  return key.toLowerCase().endsWith('.png') ? 'png' : 'jpeg';
+};
+
+/**
+ * The institute's name, address, contact and logo (one row): every signed-in staff member reads
+ * them, since every PDF is headed with them; only a superadmin changes them (the routes say so).
+ */
+export class SettingsService {
+  constructor(private readonly deps: Deps) {}
+
+  private async present(row: repo.InstituteRow | undefined): Promise<InstituteSettings> {
+    const logoKey = row?.logoKey ?? null;
+    const type = logoType(logoKey);
+    return {
+      name: row?.name ?? '',
+      address: row?.address ?? '',
+      contact: row?.contact ?? '',
+      logoUrl: logoKey
+        ? await this.deps.storage.signedUrl(logoKey, {
+            ttlSeconds: this.deps.config.downloadLinkTtlSeconds,
+            fileName: `logo.${type === 'png' ? 'png' : 'jpg'}`,
+          })
+        : null,
+      logoType: type,
+      updatedAt: (row?.updatedAt ?? new Date(0)).toISOString(),
+    };
+  }
+
+  async institute(): Promise<InstituteSettings> {
+    return this.present(await repo.findInstitute(this.deps.db));
+  }
+
+  async update(actor: Principal, input: InstituteSettingsUpdate): Promise<InstituteSettings> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const before = await repo.lockInstitute(tx);
+      const after = await repo.updateInstitute(tx, input);
+      await audit(tx, actor, 'settings.institute', 'institute', {
+        before: { name: before.name, address: before.address, contact: before.contact },
+        after: input,
+      });
+      return after;
+    });
+    return this.present(row);
+  }
+
+  /** Puts the (already stored and checked) logo in place; the one it replaces is removed after the commit. */
+  async setLogo(actor: Principal, file: StoredFile): Promise<InstituteSettings> {
+    const { row, previous } = await this.deps.db.transaction(async (tx) => {
+      const before = await repo.lockInstitute(tx);
+      const after = await repo.updateInstitute(tx, { logoKey: file.key });
+      await audit(tx, actor, 'settings.logo', 'institute', { fileName: file.fileName, size: file.size });
+      return { row: after, previous: before.logoKey };
+    });
+    await this.removeFile(previous);
+    return this.present(row);
+  }
+
+  async removeLogo(actor: Principal): Promise<void> {
+    const previous = await this.deps.db.transaction(async (tx) => {
+      const before = await repo.lockInstitute(tx);
+      if (!before.logoKey) return null;
+      await repo.updateInstitute(tx, { logoKey: null });
+      await audit(tx, actor, 'settings.logo.delete', 'institute');
+      return before.logoKey;
+    });
+    if (!previous) throw notFound('No logo is set.');
+    await this.removeFile(previous);
+  }
+
+  /**
+   * The details for a PDF made on the server. A logo missing from the store (restored without its
+   * files) heads the PDF without it rather than failing it.
+   */
+  async header(): Promise<InstituteHeader> {
+    const row = await repo.findInstitute(this.deps.db);
+    let logo: InstituteHeader['logo'] = null;
+    const key = row?.logoKey ?? null;
+    if (key) {
+      try {
+        const object = await this.deps.storage.get(key);
+        const chunks: Buffer[] = [];
+        for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+        logo = { bytes: Buffer.concat(chunks), type: logoType(key) ?? 'png' };
+      } catch (error) {
+        this.deps.log.warn({ err: error, key }, 'institute logo not found in storage');
+      }
+    }
+    return { name: row?.name ?? '', address: row?.address ?? '', contact: row?.contact ?? '', logo };
+  }
+
+  private async removeFile(key: string | null) {
+    if (!key) return;
+    await this.deps.storage
+      .delete(key)
+      .catch((error) => this.deps.log.warn({ err: error, key }, 'old institute logo not found in storage'));
+  }
+}

@@ -1,0 +1,1 @@
+export { InstituteSettingsForm } from './components/institute-settings-form';
