@@ -154,6 +154,8 @@ export class BulkMarkingService {
     const stored = new Map<number, StoredFile>();
     const removeStored = () => this.deps.submissions.files.remove([...stored.values()].map((file) => file.key));
     let replaced: (string | null)[];
+    const began = performance.now();
+    let storedAt = began;
     try {
       for (const { item, row } of plan.matches) {
         const file = await storeFilePart(
@@ -163,6 +165,7 @@ export class BulkMarkingService {
         );
         if (file) stored.set(row.id, file);
       }
+      storedAt = performance.now();
       const ids = [...new Set([...stored.keys(), ...plan.marks.keys()])].sort((a, b) => a - b);
       replaced = await this.deps.db.transaction(async (tx) => {
         const exam = await this.markable(examId, tx);
@@ -204,8 +207,20 @@ export class BulkMarkingService {
       await removeStored();
       throw error;
     }
+    const committedAt = performance.now();
     await this.deps.submissions.files.remove(replaced);
-    return new Set([...stored.keys(), ...plan.marks.keys()]).size;
+    const applied = new Set([...stored.keys(), ...plan.marks.keys()]).size;
+    this.deps.log.info(
+      {
+        examId,
+        applied,
+        papers: stored.size,
+        storeMs: Math.round(storedAt - began),
+        commitMs: Math.round(committedAt - storedAt),
+      },
+      'marked papers returned',
+    );
+    return applied;
   }
 }
 
