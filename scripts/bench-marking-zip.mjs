@@ -11,14 +11,15 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:marking-zip
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, openAsBlob, readdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, openAsBlob, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { freePort, median, procKb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
-import { MiB, secondsSince } from './lib/upload-measure.mjs';
+import { bareNodeCeiling, MiB, secondsSince } from './lib/upload-measure.mjs';
 
 const require = createRequire(path.join(root, 'apps/server/package.json'));
 const { ZipFile } = require('yazl');
@@ -71,6 +72,27 @@ async function call(base, method, url, { token, body, form, address } = {}) {
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;
+}
+
+/** Streams a response body to `file` as the browser saves a download. */
+async function saveBody(response, file) {
+  if (!response.ok) throw new Error(`download: ${response.status} ${await response.text()}`);
+  await pipeline(Readable.fromWeb(response.body), createWriteStream(file));
+}
+
+/**
+ * The same bytes from a bare Node HTTP server that pipes a file out, fetched and saved as the zip is:
+ * what any Node download could reach on this (shared) machine right now. Seconds.
+ */
+async function bareDownloadSeconds(source, target) {
+  const server = http.createServer((_req, res) => createReadStream(source).pipe(res));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const begin = process.hrtime.bigint();
+  await saveBody(await fetch(`http://127.0.0.1:${server.address().port}/`), target);
+  const seconds = secondsSince(begin);
+  server.close();
+  rmSync(target, { force: true });
+  return seconds;
 }
 
 /** `cp` (a file or, with -r, a folder), median of three runs, `sync` after each; seconds. */
@@ -172,18 +194,18 @@ async function main() {
 
   // Out: the whole zip streamed to a file, as the browser saves it.
   const outFile = path.join(tmp, 'scripts.zip');
-  const out = await withRss(server.pid, async () => {
-    const response = await fetch(`${base}/api/api/v1/exams/${exam.id}/scripts.zip`, {
-      headers: { authorization: `Bearer ${staff}` },
-    });
-    if (!response.ok) throw new Error(`scripts.zip: ${response.status} ${await response.text()}`);
-    await pipeline(Readable.fromWeb(response.body), createWriteStream(outFile));
-  });
+  const out = await withRss(server.pid, async () =>
+    saveBody(
+      await fetch(`${base}/api/api/v1/exams/${exam.id}/scripts.zip`, { headers: { authorization: `Bearer ${staff}` } }),
+      outFile,
+    ),
+  );
   const outBytes = statSync(outFile).size;
   const storedDir = path.join(dataDir, 'files', 'answers');
   const stored = existsSync(storedDir) ? storedDir : path.join(dataDir, 'files');
   const storedCount = existsSync(storedDir) ? readdirSync(storedDir).length : NaN;
   const outCp = copySeconds(stored, path.join(tmp, 'copy-of-scripts'), true);
+  const outBare = await bareDownloadSeconds(outFile, path.join(tmp, 'bare-download.zip'));
 
   // In: a zip of marked papers, checked (dry run) then applied.
   const inFile = path.join(tmp, 'marked.zip');
@@ -198,6 +220,7 @@ async function main() {
   const dry = await withRss(server.pid, () => send(true));
   const applied = await withRss(server.pid, () => send(false));
   const inCp = copySeconds(inFile, path.join(tmp, 'copy-of-marked.zip'));
+  const inBare = await bareNodeCeiling(inFile, path.join(tmp, 'bare-upload.zip'), inBytes);
   if (applied.result.applied !== scripts) throw new Error(`Applied ${applied.result.applied} of ${scripts}.`);
 
   const mb = (bytes) => bytes / MiB;
@@ -214,6 +237,9 @@ async function main() {
     `  cp -r of scripts  ${outCp.toFixed(2)} s, ${rate(outBytes, outCp)}   → zip out at ${(outCp / out.seconds).toFixed(2)} × cp`,
   );
   console.log(
+    `  bare HTTP out     ${outBare.toFixed(2)} s, ${rate(outBytes, outBare)} (the same bytes, a bare Node server) → zip out at ${(outBare / out.seconds).toFixed(2)} × bare`,
+  );
+  console.log(
     `  marked zip, dry   ${dry.seconds.toFixed(2)} s, ${rate(inBytes, dry.seconds)} (${mb(inBytes).toFixed(0)} MiB); ${rss(dry)}`,
   );
   console.log(
@@ -221,6 +247,9 @@ async function main() {
   );
   console.log(
     `  cp of the zip     ${inCp.toFixed(2)} s, ${rate(inBytes, inCp)}   → apply at ${(inCp / applied.seconds).toFixed(2)} × cp`,
+  );
+  console.log(
+    `  bare HTTP in      ${inBare.toFixed(2)} s, ${rate(inBytes, inBare)} (the zip PUT to a bare Node server) → dry run at ${(inBare / dry.seconds).toFixed(2)} × bare`,
   );
 }
 
