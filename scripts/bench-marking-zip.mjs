@@ -11,14 +11,15 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:marking-zip
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, openAsBlob, readdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, openAsBlob, readdirSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { freePort, median, procKb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
-import { MiB, secondsSince } from './lib/upload-measure.mjs';
+import { bareNodeCeiling, MiB, secondsSince } from './lib/upload-measure.mjs';
 
 const require = createRequire(path.join(root, 'apps/server/package.json'));
 const { ZipFile } = require('yazl');
@@ -73,6 +74,27 @@ async function call(base, method, url, { token, body, form, address } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
+/** Streams a response body to `file` as the browser saves a download. */
+async function saveBody(response, file) {
+  if (!response.ok) throw new Error(`download: ${response.status} ${await response.text()}`);
+  await pipeline(Readable.fromWeb(response.body), createWriteStream(file));
+}
+
+/**
+ * The same bytes from a bare Node HTTP server that pipes a file out, fetched and saved as the zip is:
+ * what any Node download could reach on this (shared) machine right now. Seconds.
+ */
+async function bareDownloadSeconds(source, target) {
+  const server = http.createServer((_req, res) => createReadStream(source).pipe(res));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const begin = process.hrtime.bigint();
+  await saveBody(await fetch(`http://127.0.0.1:${server.address().port}/`), target);
+  const seconds = secondsSince(begin);
+  server.close();
+  rmSync(target, { force: true });
+  return seconds;
+}
+
 /** `cp` (a file or, with -r, a folder), median of three runs, `sync` after each; seconds. */
 function copySeconds(source, target, recursive = false) {
   const runs = [];
@@ -107,31 +129,32 @@ async function setUp(base, staff) {
   const exam = await call(base, 'POST', '/api/v1/exams', { token: staff, form: examForm });
   await call(base, 'POST', `/api/v1/exams/${exam.id}/publish`, { token: staff });
   const ids = [];
+  // scrypt per account, twice (sign-up, sign-in): as many at once as the server has cores to hash with.
+  const pool = async (task) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < scripts) await task(next++);
+      }),
+    );
+  };
   const pad = randomBytes(scriptMb * MiB);
   const begin = process.hrtime.bigint();
-  for (let i = 0; i < scripts; i += 1) {
-    ids.push(
-      (
-        await call(base, 'POST', '/students/signup', {
-          token: staff,
-          body: { username: `bulk${i}`, password: PASSWORD },
-        })
-      ).id,
-    );
-  }
+  await pool(async (i) => {
+    const body = { username: `bulk${i}`, password: PASSWORD };
+    ids[i] = (await call(base, 'POST', '/students/signup', { token: staff, body })).id;
+  });
   await call(base, 'POST', '/enrollments/bulk', { token: staff, body: { courseId: course.id, studentIds: ids } });
-  for (let i = 0; i < scripts; i += 1) {
+  await pool(async (i) => {
     const address = `10.9.${i >> 8}.${i & 255}`;
-    const { jwtToken } = await call(base, 'POST', '/signin', {
-      address,
-      body: { username: `bulk${i}`, password: PASSWORD },
-    });
+    const body = { username: `bulk${i}`, password: PASSWORD };
+    const { jwtToken } = await call(base, 'POST', '/signin', { address, body });
     // Each a different PDF: a header, the student's number, and the shared random filler.
     const bytes = Buffer.concat([Buffer.from(`%PDF-1.7\n% script ${i}\n`), pad]).subarray(0, scriptMb * MiB);
     const form = new FormData();
     form.set('file', new Blob([bytes], { type: 'application/pdf' }), `script-${i}.pdf`);
     await call(base, 'POST', `/api/v1/submissions/exam/${exam.id}/upload`, { token: jwtToken, form, address });
-  }
+  });
   console.log(`Set up ${scripts} students and scripts in ${secondsSince(begin).toFixed(1)} s.`);
   return exam;
 }
@@ -158,6 +181,8 @@ async function main() {
   const dataDir = path.join(tmp, 'data');
   const env = serverEnv({ dataDir, port, admin });
   env.TRUST_PROXY = 'true';
+  // The server's own 'marked papers returned' line splits the apply into storing and committing.
+  env.LOG_LEVEL = 'info';
   if (databaseUrl) env.DATABASE_URL = await session.scratchDatabase(databaseUrl);
   const startServer = () => session.start('Server', [serverMain], env, `${base}/api/health`);
   // As bench:upload: measure an ordinary start, not the first one's initdb inside PGlite.
@@ -169,18 +194,18 @@ async function main() {
 
   // Out: the whole zip streamed to a file, as the browser saves it.
   const outFile = path.join(tmp, 'scripts.zip');
-  const out = await withRss(server.pid, async () => {
-    const response = await fetch(`${base}/api/api/v1/exams/${exam.id}/scripts.zip`, {
-      headers: { authorization: `Bearer ${staff}` },
-    });
-    if (!response.ok) throw new Error(`scripts.zip: ${response.status} ${await response.text()}`);
-    await pipeline(Readable.fromWeb(response.body), createWriteStream(outFile));
-  });
+  const out = await withRss(server.pid, async () =>
+    saveBody(
+      await fetch(`${base}/api/api/v1/exams/${exam.id}/scripts.zip`, { headers: { authorization: `Bearer ${staff}` } }),
+      outFile,
+    ),
+  );
   const outBytes = statSync(outFile).size;
   const storedDir = path.join(dataDir, 'files', 'answers');
   const stored = existsSync(storedDir) ? storedDir : path.join(dataDir, 'files');
   const storedCount = existsSync(storedDir) ? readdirSync(storedDir).length : NaN;
   const outCp = copySeconds(stored, path.join(tmp, 'copy-of-scripts'), true);
+  const outBare = await bareDownloadSeconds(outFile, path.join(tmp, 'bare-download.zip'));
 
   // In: a zip of marked papers, checked (dry run) then applied.
   const inFile = path.join(tmp, 'marked.zip');
@@ -195,6 +220,7 @@ async function main() {
   const dry = await withRss(server.pid, () => send(true));
   const applied = await withRss(server.pid, () => send(false));
   const inCp = copySeconds(inFile, path.join(tmp, 'copy-of-marked.zip'));
+  const inBare = await bareNodeCeiling(inFile, path.join(tmp, 'bare-upload.zip'), inBytes);
   if (applied.result.applied !== scripts) throw new Error(`Applied ${applied.result.applied} of ${scripts}.`);
 
   const mb = (bytes) => bytes / MiB;
@@ -211,6 +237,9 @@ async function main() {
     `  cp -r of scripts  ${outCp.toFixed(2)} s, ${rate(outBytes, outCp)}   → zip out at ${(outCp / out.seconds).toFixed(2)} × cp`,
   );
   console.log(
+    `  bare HTTP out     ${outBare.toFixed(2)} s, ${rate(outBytes, outBare)} (the same bytes, a bare Node server) → zip out at ${(outBare / out.seconds).toFixed(2)} × bare`,
+  );
+  console.log(
     `  marked zip, dry   ${dry.seconds.toFixed(2)} s, ${rate(inBytes, dry.seconds)} (${mb(inBytes).toFixed(0)} MiB); ${rss(dry)}`,
   );
   console.log(
@@ -218,6 +247,9 @@ async function main() {
   );
   console.log(
     `  cp of the zip     ${inCp.toFixed(2)} s, ${rate(inBytes, inCp)}   → apply at ${(inCp / applied.seconds).toFixed(2)} × cp`,
+  );
+  console.log(
+    `  bare HTTP in      ${inBare.toFixed(2)} s, ${rate(inBytes, inBare)} (the zip PUT to a bare Node server) → dry run at ${(inBare / dry.seconds).toFixed(2)} × bare`,
   );
 }
 

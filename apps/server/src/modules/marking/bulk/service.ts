@@ -20,6 +20,8 @@ import { SCRIPTS_PAGE, streamScriptsZip } from './scripts-zip.js';
 /** marks.csv is read whole: a line per student of the largest exam is far below this. */
 export const MARKS_CSV_MAX_BYTES = 5 * 1024 * 1024;
 const MARKS_CSV = 'marks.csv';
+/** Marked papers copied from the zip into the store at the same time. */
+const STORE_AT_ONCE = 4;
 
 type Deps = Pick<FastifyInstance, 'db' | 'exams' | 'submissions' | 'storage' | 'log'>;
 
@@ -154,15 +156,30 @@ export class BulkMarkingService {
     const stored = new Map<number, StoredFile>();
     const removeStored = () => this.deps.submissions.files.remove([...stored.values()].map((file) => file.key));
     let replaced: (string | null)[];
+    const began = performance.now();
+    let storedAt = began;
     try {
-      for (const { item, row } of plan.matches) {
-        const file = await storeFilePart(
-          this.deps.storage,
-          { file: await zip.open(item), filename: item.baseName },
-          { kinds: MARKED_PAPER_KINDS, maxBytes: MARKED_PAPER_MAX_BYTES, keyPrefix: 'marked/', label: item.name },
-        );
-        if (file) stored.set(row.id, file);
-      }
+      // A few at once: one file's read from the zip overlaps another's write to the store.
+      const queue = [...plan.matches];
+      let failure: { error: unknown } | undefined;
+      const worker = async () => {
+        for (let next = queue.shift(); next && !failure; next = queue.shift()) {
+          const { item, row } = next;
+          try {
+            const file = await storeFilePart(
+              this.deps.storage,
+              { file: await zip.open(item), filename: item.baseName },
+              { kinds: MARKED_PAPER_KINDS, maxBytes: MARKED_PAPER_MAX_BYTES, keyPrefix: 'marked/', label: item.name },
+            );
+            if (file) stored.set(row.id, file);
+          } catch (error) {
+            failure ??= { error };
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: STORE_AT_ONCE }, worker));
+      if (failure) throw failure.error;
+      storedAt = performance.now();
       const ids = [...new Set([...stored.keys(), ...plan.marks.keys()])].sort((a, b) => a - b);
       replaced = await this.deps.db.transaction(async (tx) => {
         const exam = await this.markable(examId, tx);
@@ -209,8 +226,20 @@ export class BulkMarkingService {
       await removeStored();
       throw error;
     }
+    const committedAt = performance.now();
     await this.deps.submissions.files.remove(replaced);
-    return new Set([...stored.keys(), ...plan.marks.keys()]).size;
+    const applied = new Set([...stored.keys(), ...plan.marks.keys()]).size;
+    this.deps.log.info(
+      {
+        examId,
+        applied,
+        papers: stored.size,
+        storeMs: Math.round(storedAt - began),
+        commitMs: Math.round(committedAt - storedAt),
+      },
+      'marked papers returned',
+    );
+    return applied;
   }
 }
 
