@@ -135,7 +135,9 @@ export async function countStudents(db: DbOrTx, courseId: number, q?: string): P
 
 /**
  * The next `limit` enrolled students after `after` in username order (keyset: the export walks the
- * whole class a page at a time, each page one index range, never all of it in memory).
+ * whole class a page at a time, never all of it in memory). Ordered by `lower(username)`, the
+ * expression of the accounts' unique index, so each page continues along that index instead of
+ * sorting the class again (`username_lower` holds the same text but has no btree index).
  */
 export async function studentsAfter(
   db: DbOrTx,
@@ -143,12 +145,12 @@ export async function studentsAfter(
   after: { usernameLower: string; id: number } | null,
   limit: number,
 ): Promise<(StudentRow & { usernameLower: string })[]> {
-  const from = after ? sql` and (a.username_lower, a.id) > (${after.usernameLower}, ${after.id}::int)` : sql``;
+  const from = after ? sql` and (lower(a.username), a.id) > (${after.usernameLower}, ${after.id}::int)` : sql``;
   const result = await db.execute(sql`
-    select a.id as "studentId", a.username, a.name, a.username_lower as "usernameLower"
+    select a.id as "studentId", a.username, a.name, lower(a.username) as "usernameLower"
     from enrollments en join accounts a on a.id = en.student_id
     where en.course_id = ${courseId}::int${from}
-    order by a.username_lower, a.id
+    order by lower(a.username), a.id
     limit ${limit}::int`);
   return rowsOf(result).map((row) => ({
     studentId: Number(row.studentId),
