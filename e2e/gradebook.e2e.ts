@@ -125,9 +125,10 @@ describe('gradebook', () => {
     await page.getByRole('option', { name: 'exam.publish' }).click();
     await page.waitForURL(/action=exam\.publish/);
     const entries = page.getByRole('table', { name: 'Audit entries' });
+    // The unfiltered page stays on screen until the filtered one arrives.
+    const kinds = async () => [...new Set(await entries.locator('tbody tr td:nth-child(3)').allTextContents())];
+    await expect.poll(kinds).toEqual(['exam.publish']);
     await entries.getByText(`exam:${examId}`).waitFor();
-    const kinds = await entries.locator('tbody tr td:nth-child(3)').allTextContents();
-    expect(new Set(kinds)).toEqual(new Set(['exam.publish']));
     expect(errors).toEqual([]);
     await context.close();
   });

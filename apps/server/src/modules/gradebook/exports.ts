@@ -87,7 +87,7 @@ export function gradebookXlsx(
   onError: (error: unknown) => void,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const taken = new Set<string>();
   async function write() {
     const summary = workbook.addWorksheet(sheetName('Summary', taken));

@@ -110,7 +110,7 @@ describe('gradebook', () => {
     }
   });
 
-  it('sorts by any column in SQL, absent marks last, ties by username', async () => {
+  it('sorts by any column in SQL, absent marks last, ties by student id', async () => {
     const order = async (sort: string) => usernames(expectStatus<Gradebook>(await book(`?sort=${sort}`), 200));
     expect(await order(`-total:${T1}`)).toEqual(['alice', 'bob', 'carol', 'dave']);
     expect(await order(`total:${T1}`)).toEqual(['carol', 'bob', 'alice', 'dave']);
