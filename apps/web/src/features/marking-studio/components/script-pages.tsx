@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type Annotation, MARKING_MESSAGES, type StudioScript } from '@valence/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { openPdf, type PdfDocument } from '../model/pdf';
+import { type PdfDocument, usePdfDocument } from '../../../lib/pdf-document';
 import type { Tool } from '../model/tools';
 import { AnnotationLayer } from './annotation-layer';
 
@@ -91,29 +91,9 @@ export function ScriptPages({ script, zoom, ...drawing }: ScriptPagesProps) {
 }
 
 function PdfScript({ url, width, ...drawing }: Drawing & { url: string; width: number }) {
-  const [pdf, setPdf] = useState<PdfDocument | null>(null);
-  const [ratio, setRatio] = useState(A4);
-  const [failed, setFailed] = useState(false);
+  const { pdf, ratio, failed } = usePdfDocument(url);
   // The thumbnails wait for the first page: on a large scan they would compete with it for the worker.
   const [firstDrawn, setFirstDrawn] = useState(false);
-
-  useEffect(() => {
-    let gone = false;
-    let opened: PdfDocument | null = null;
-    openPdf(url)
-      .then(async (document) => {
-        opened = document;
-        const first = (await document.getPage(1)).getViewport({ scale: 1 });
-        if (gone) return;
-        setRatio(first.height / first.width);
-        setPdf(document);
-      })
-      .catch(() => !gone && setFailed(true));
-    return () => {
-      gone = true;
-      void opened?.destroy();
-    };
-  }, [url]);
 
   if (failed)
     return (

@@ -1,20 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { type PdfDocument, usePdfDocument } from '../../../../lib/pdf-document';
 
 export const PDF_FAILED = 'This PDF could not be shown here. You can download it instead.';
-
-type PdfPage = {
-  getViewport(options: { scale: number }): { width: number; height: number };
-  render(options: { canvas: HTMLCanvasElement; viewport: unknown }): { promise: Promise<void> };
-};
-type PdfDocument = { numPages: number; getPage(n: number): Promise<PdfPage>; destroy(): Promise<void> };
-
-/** pdf.js, loaded only when a PDF lecture is opened; its worker is a file of the build, same origin. */
-async function openPdf(url: string): Promise<PdfDocument> {
-  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  // No eval: the server's Content-Security-Policy does not allow it.
-  return pdfjs.getDocument({ url, isEvalSupported: false }).promise as Promise<PdfDocument>;
-}
 
 /**
  * A PDF lecture in the page: each page drawn to a canvas as wide as the screen, only when it comes
@@ -23,29 +10,7 @@ async function openPdf(url: string): Promise<PdfDocument> {
 export function PdfViewer({ url, name }: { url: string; name: string }) {
   // The link the viewer started with: a refetch of the list (new signed links) must not reload it.
   const [src] = useState(url);
-  const [pdf, setPdf] = useState<PdfDocument | null>(null);
-  const [ratio, setRatio] = useState(297 / 210); // A4 until the first page says otherwise
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let gone = false;
-    let opened: PdfDocument | null = null;
-    openPdf(src)
-      .then(async (document) => {
-        opened = document;
-        const first = (await document.getPage(1)).getViewport({ scale: 1 });
-        if (gone) return;
-        setRatio(first.height / first.width);
-        setPdf(document);
-      })
-      .catch(() => {
-        if (!gone) setFailed(true);
-      });
-    return () => {
-      gone = true;
-      void opened?.destroy();
-    };
-  }, [src]);
+  const { pdf, ratio, failed } = usePdfDocument(src);
 
   return (
     <div className="stack">
