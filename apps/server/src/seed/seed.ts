@@ -5,8 +5,11 @@ import {
   auditLog,
   courses,
   enrollments,
+  examScriptCounts,
   exams,
+  markingClaims,
   resources,
+  scriptAnnotations,
   submissionAnswers,
   submissions,
   watchTime,
@@ -158,8 +161,11 @@ async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted
   }
   // Only students enrol and watch, and every student goes: emptying both tables at once spares
   // 2 million row deletes, and the scan of watch_time that each deleted resource's SET NULL makes.
-  // Submissions (and their answers) too: they are all students'.
-  await tx.execute(sql`truncate table ${watchTime}, ${enrollments}, ${submissionAnswers}, ${submissions}`);
+  // Submissions (and their answers, annotations, claims and kept counts) too: they are all students'.
+  // A truncate fires no row trigger, so the exams' kept counts are emptied with the scripts.
+  await tx.execute(
+    sql`truncate table ${watchTime}, ${enrollments}, ${submissionAnswers}, ${scriptAnnotations}, ${markingClaims}, ${examScriptCounts}, ${submissions}`,
+  );
   await tx.delete(accounts).where(eq(accounts.role, 'ROLE_STUDENT'));
   await tx.delete(courses);
   await audit(tx, null, 'demo.reset', 'database', { students, courses: courseCount });

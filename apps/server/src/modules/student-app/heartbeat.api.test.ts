@@ -394,7 +394,13 @@ describe('what staff and the app read back', () => {
     const list = await t.call('GET', '/api/api/watchtime/dilini', staff);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      { id: expect.any(Number), videoName: 'Esters', timestamp: expect.any(String), watchedDuration: 50.5 },
+      {
+        id: expect.any(Number),
+        videoName: 'Esters',
+        courseTitle: 'Dilini course',
+        timestamp: expect.any(String),
+        watchedDuration: 50.5,
+      },
     ]);
     expect((await t.call('GET', '/api/api/watchtime/total/dilini', staff)).json()).toBe(50.5);
   });
