@@ -122,7 +122,7 @@ describe('gradebook', () => {
     await page.getByRole('link', { name: 'Audit log' }).first().click();
     await page.waitForURL(/\/audit$/);
     await page.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'exam.publish' }).click();
+    await page.getByRole('option', { name: 'exam.publish', exact: true }).click();
     await page.waitForURL(/action=exam\.publish/);
     const entries = page.getByRole('table', { name: 'Audit entries' });
     // The unfiltered page stays on screen until the filtered one arrives.
