@@ -11,8 +11,12 @@ export type StoredObject = { stream: Readable; size: number; contentType?: strin
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<void>;
-  /** `range` is inclusive at both ends, as in HTTP. */
-  get(key: string, range?: ByteRange): Promise<StoredObject>;
+  /**
+   * `range` is inclusive at both ends, as in HTTP. `readBytes` asks a store that reads a disk for
+   * reads of that size (a whole file piped on at once, as into a zip, goes faster in large reads;
+   * the default suits many viewers each reading a little).
+   */
+  get(key: string, range?: ByteRange, options?: { readBytes?: number }): Promise<StoredObject>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
   /**

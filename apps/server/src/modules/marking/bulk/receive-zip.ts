@@ -8,6 +8,8 @@ import { badRequest, HttpError } from '../../../lib/errors.js';
 import { NOT_MULTIPART } from '../../../lib/multipart.js';
 import { asUnreadable, formatBytes, formError, TOO_LARGE_STATUS } from '../../../lib/multipart-errors.js';
 
+/** Buffered between the socket and the disk, so neither waits on the other after every chunk. */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 const RULE = { label: 'The zip of marked papers', maxBytes: MARKING_LIMITS.bulkZipMaxBytes, kinds: [] };
 export const ZIP_TOO_LARGE = `${RULE.label} is larger than ${formatBytes(RULE.maxBytes)}.`;
 
@@ -59,13 +61,15 @@ export async function receiveZip(request: FastifyRequest, target: string): Promi
         continue;
       }
       if (received) throw badRequest('Send one file only.');
-      const gate = new ZipGate();
-      await pipeline(part.file, gate, createWriteStream(target)).catch((error: unknown) => {
-        if (error instanceof HttpError) throw error;
-        // The client's body broke off; anything else (a full disk) is the server's.
-        if ((error as { code?: string }).code === 'ENOSPC') throw error;
-        return asUnreadable(error);
-      });
+      const gate = new ZipGate({ highWaterMark: WRITE_BUFFER_BYTES });
+      await pipeline(part.file, gate, createWriteStream(target, { highWaterMark: WRITE_BUFFER_BYTES })).catch(
+        (error: unknown) => {
+          if (error instanceof HttpError) throw error;
+          // The client's body broke off; anything else (a full disk) is the server's.
+          if ((error as { code?: string }).code === 'ENOSPC') throw error;
+          return asUnreadable(error);
+        },
+      );
       received = gate.size > 0;
     }
   } catch (error) {

@@ -76,16 +76,28 @@ export class BulkMarkingService {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'valence-marked-'));
     try {
       const file = path.join(dir, 'upload.zip');
+      const began = performance.now();
       if (!(await receiveZip(request, file))) throw badRequest(MARKING_MESSAGES.bulkNotZip);
+      const receivedAt = performance.now();
       const zip = await ZipReader.open(file);
       try {
         const plan = await this.plan(examId, zip, dryRun);
+        // How long the body took to arrive and how long matching took, for bench:marking-zip.
+        this.deps.log.info(
+          {
+            examId,
+            dryRun,
+            receiveMs: Math.round(receivedAt - began),
+            planMs: Math.round(performance.now() - receivedAt),
+          },
+          'marked papers read',
+        );
         if (dryRun) return plan.report;
         if (plan.report.marks?.errors.length) throw new BulkRefusal(plan.report);
         const applied = await this.apply(actor, examId, zip, plan);
         return { ...plan.report, applied };
       } finally {
-        zip.close();
+        await zip.close();
       }
     } finally {
       await rm(dir, { recursive: true, force: true }).catch((error) =>
