@@ -12,9 +12,9 @@ export const CONNECTIONS = 32;
 export const WARMUP_SECONDS = 1;
 
 /** req/s, p50 and p99 (ms) and failures of `duration` seconds under load. */
-export async function load(url, headers, duration) {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+export async function load(url, headers, duration, { connections = CONNECTIONS, warmup = true } = {}) {
+  if (warmup) await autocannon({ url, headers, connections, duration: WARMUP_SECONDS });
+  const result = await autocannon({ url, headers, connections, duration });
   const answered = result['2xx'];
   return {
     // Counted from whole answers: a call slower than the run completes few or none, and
@@ -47,13 +47,17 @@ export async function startBareServer(session, calls, env, tmp) {
   const port = await freePort();
   const bodiesFile = path.join(tmp, 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(calls.map((call) => call.body.toString('base64'))));
-  const fastifyPath = pathToFileURL(createRequire(path.join(root, 'apps/server/package.json')).resolve('fastify')).href;
+  const serverRequire = createRequire(path.join(root, 'apps/server/package.json'));
+  const fastifyPath = pathToFileURL(serverRequire.resolve('fastify')).href;
+  const pgPath = pathToFileURL(serverRequire.resolve('pg')).href;
   const script = fileURLToPath(new URL('bare-fastify-server.mjs', import.meta.url));
   const base = `http://127.0.0.1:${port}`;
+  // On PostgreSQL the bare server also answers after one round trip to the same database.
+  const bareEnv = env.DATABASE_URL ? { ...env, BENCH_BARE_DATABASE_URL: env.DATABASE_URL } : env;
   await session.start(
     'The bare Fastify server',
-    [script, fastifyPath, bodiesFile, String(port)],
-    env,
+    [script, fastifyPath, pgPath, bodiesFile, String(port)],
+    bareEnv,
     `${base}/health`,
   );
   return base;

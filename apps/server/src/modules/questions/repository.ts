@@ -49,6 +49,32 @@ async function withOptions(db: DbOrTx, questions: QuestionRow[]): Promise<Questi
   return questions.map((question) => ({ ...question, options: byQuestion.get(question.id) ?? [] }));
 }
 
+/** Which option of each question is right, and nothing else: what marking a sitting needs. */
+export type ChoiceKey = { id: number; options: { id: number; isCorrect: boolean }[] }[];
+
+/**
+ * The exam's questions in order, each with its options' ids and correctness, in one statement (the
+ * full questions take two and carry every text): read on each draft save and hand-in of exam day.
+ */
+export async function choiceKey(db: DbOrTx, examId: number): Promise<ChoiceKey> {
+  const rows = await db
+    .select({ questionId: mcqQuestions.id, optionId: mcqOptions.id, isCorrect: mcqOptions.isCorrect })
+    .from(mcqQuestions)
+    .leftJoin(mcqOptions, eq(mcqOptions.questionId, mcqQuestions.id))
+    .where(eq(mcqQuestions.examId, examId))
+    .orderBy(asc(mcqQuestions.position), asc(mcqQuestions.id), asc(mcqOptions.position), asc(mcqOptions.id));
+  const key: ChoiceKey = [];
+  for (const row of rows) {
+    let question = key.at(-1);
+    if (question?.id !== row.questionId) {
+      question = { id: row.questionId, options: [] };
+      key.push(question);
+    }
+    if (row.optionId !== null) question.options.push({ id: row.optionId, isCorrect: row.isCorrect ?? false });
+  }
+  return key;
+}
+
 export async function listForExam(db: DbOrTx, examId: number): Promise<QuestionWithOptions[]> {
   const questions = await db
     .select()

@@ -72,6 +72,11 @@ export class QuestionsService implements ExamContent {
     return repo.listForExam(db, examId);
   }
 
+  /** Only the ids and which option is right, in the questions' order: for marking a sitting. */
+  choiceKey(db: DbOrTx, examId: number): Promise<repo.ChoiceKey> {
+    return repo.choiceKey(db, examId);
+  }
+
   /**
    * The questions of these exams as a student sees them: options in their stored order with id and
    * text only, nothing that tells the correct one. Keyed by exam.

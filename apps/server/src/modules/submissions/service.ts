@@ -140,7 +140,7 @@ export class SubmissionsService {
   async saveDraft(student: Principal, examId: number, input: McqDraftInput): Promise<McqDraft> {
     const [exam, key] = await Promise.all([
       this.open(student, examId),
-      this.deps.questions.answerKey(this.deps.db, examId),
+      this.deps.questions.choiceKey(this.deps.db, examId),
     ]);
     assertAnswerable(exam, 'MCQ');
     mark(key, input.answers);
@@ -217,7 +217,7 @@ export class SubmissionsService {
       if (!exam.published || !isDue(exam)) return false;
       const draft = await repo.takeDraft(tx, examId, studentId);
       if (!draft) return false;
-      const key = await this.deps.questions.answerKey(tx, examId);
+      const key = await this.deps.questions.choiceKey(tx, examId);
       const answers = fitting(key, draft.answers);
       const row = await repo.insertSubmission(tx, {
         examId,
@@ -249,7 +249,7 @@ export class SubmissionsService {
     await this.open(student, examId);
     return this.deps.exams.withExamShared(examId, async (tx, exam) => {
       assertAnswerable(exam, 'MCQ');
-      const key = await this.deps.questions.answerKey(tx, examId);
+      const key = await this.deps.questions.choiceKey(tx, examId);
       const correct = mark(key, input.answers);
       const row = await repo.insertSubmission(tx, {
         examId,
