@@ -1,7 +1,7 @@
 // What the benchmark scripts share: a free port, a /proc reading, a query on a PostgreSQL admin
 // connection, clean-up on Ctrl-C, and the environment and sign-in of the server they measure.
 // Benchmarks only; the app never imports this.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,31 @@ export function procKb(pid, field) {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds (user + system) a process has used so far, or 0 once it is gone. */
+export function procCpuSeconds(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every running process whose command name is `name` (`postgres`: the server and its backends). */
+export function pidsNamed(name) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return pids;
 }
 
 /** The same reading in MB, or null once the process is gone. */
