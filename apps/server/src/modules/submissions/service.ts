@@ -17,6 +17,7 @@ import type { Principal } from '../../lib/principal.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { dueDrafts } from '../views/due-drafts.js';
+import { studentExamAccess, studentExamList } from '../views/student-exams.js';
 import { mine, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -83,35 +84,41 @@ export class SubmissionsService {
   }
 
   /**
-   * Soonest due first, without questions (the exam-day hot path: a handful of grouped reads whatever
-   * the number of exams). A draft whose exam's due time has passed is handed in first, so the list
+   * Soonest due first, without questions (the exam-day hot path: one statement, whatever the number
+   * of exams; see views/student-exams.ts). A draft whose exam's due time has passed is handed in first, so the list
    * never shows a sitting still open that the sweep would close a moment later.
    */
   async myExams(student: Principal): Promise<StudentExamSummary[]> {
-    const courseIds = await this.deps.enrollments.activeCourseIds(student.id);
-    const exams = await this.deps.exams.publishedOfCourses(courseIds);
-    const mcqIds = exams.filter((exam) => exam.examType === 'MCQ').map((exam) => exam.id);
-    const [courses, counts, sittings] = await Promise.all([
-      this.deps.courses.listByIds(courseIds),
-      this.deps.questions.countByExam(this.deps.db, mcqIds),
-      this.sittingsOf(student.id, exams),
-    ]);
-    const titles = new Map(courses.map((course) => [course.id, course.title]));
-    return exams.map((exam) =>
-      summary(exam, titles.get(exam.courseId) ?? '', counts.get(exam.id) ?? 0, sittings.get(exam.id)),
+    let rows = await studentExamList(this.deps.db, student.id);
+    const due = rows.filter((row) => row.hasDraft && row.submittedAt === null && isDue(row.exam));
+    if (due.length > 0) {
+      for (const row of due) await this.handIn(row.exam.id, student.id);
+      rows = await studentExamList(this.deps.db, student.id);
+    }
+    return rows.map((row) =>
+      summary(row.exam, row.courseTitle, row.questionCount, { submittedAt: row.submittedAt, hasDraft: row.hasDraft }),
     );
   }
 
-  /** One exam the student may sit, with its questions and options in stored order, never the answer key. */
+  /**
+   * One exam the student may sit, with its questions and options in stored order, never the answer
+   * key: the exam, the access check and the sitting in one statement, the questions beside it.
+   */
   async myExam(student: Principal, examId: number): Promise<StudentExam> {
-    const exam = await this.open(student, examId);
-    const [course, questions, sittings] = await Promise.all([
-      this.deps.courses.get(exam.courseId),
-      exam.examType === 'MCQ' ? this.deps.questions.forStudents([examId]) : undefined,
-      this.sittingsOf(student.id, [exam]),
+    const [found, questions] = await Promise.all([
+      studentExamAccess(this.deps.db, student.id, examId),
+      this.deps.questions.forStudents([examId]),
     ]);
-    const list = questions?.get(examId) ?? [];
-    return { ...summary(exam, course.title, list.length, sittings.get(examId)), questions: list };
+    let row = found;
+    if (!row?.exam.published || row.exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
+    if (!row.active) throw forbidden(NOT_ENROLLED);
+    if (row.hasDraft && row.submittedAt === null && isDue(row.exam)) {
+      await this.handIn(examId, student.id);
+      row = (await studentExamAccess(this.deps.db, student.id, examId)) ?? row;
+    }
+    const list = row.exam.examType === 'MCQ' ? (questions.get(examId) ?? []) : [];
+    const sitting = { submittedAt: row.submittedAt, hasDraft: row.hasDraft };
+    return { ...summary(row.exam, row.courseTitle, list.length, sitting), questions: list };
   }
 
   /**
@@ -183,22 +190,6 @@ export class SubmissionsService {
       }
       if (due.length < SWEEP_BATCH || failed) return handedIn;
     }
-  }
-
-  /**
-   * The student's submissions and drafts of these exams; a draft past its exam's due time is
-   * handed in first and read again, so the answer is never a sitting that is already over.
-   */
-  private async sittingsOf(studentId: number, exams: ExamInfo[]): Promise<Map<number, repo.Sitting>> {
-    const ids = exams.map((exam) => exam.id);
-    const sittings = await repo.sittingsOf(this.deps.db, studentId, ids);
-    const due = exams.filter((exam) => {
-      const sitting = sittings.get(exam.id);
-      return sitting?.hasDraft && !sitting.submittedAt && isDue(exam);
-    });
-    if (due.length === 0) return sittings;
-    for (const exam of due) await this.handIn(exam.id, studentId);
-    return repo.sittingsOf(this.deps.db, studentId, ids);
   }
 
   /**

@@ -1,0 +1,73 @@
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { courses, enrollments, exams, submissionDrafts, submissions } from '../../db/schema.js';
+
+/** One exam of a student's list: the exam, its course's title, how many questions, where they stand. */
+export type StudentExamRow = {
+  exam: typeof exams.$inferSelect;
+  courseTitle: string;
+  questionCount: number;
+  submittedAt: Date | null;
+  hasDraft: boolean;
+};
+
+/**
+ * The students' app's exam list in one statement: the published exams (content still there) of the
+ * courses the student is ACTIVE in, soonest due first, each with its course's title, its question
+ * count (MCQ; 0 for PART II) and the student's own submission and draft. Five modules' tables
+ * (enrolments, exams, courses, questions, submissions), read only; on exam day a whole class opens
+ * this list in the same minute, and one round trip each is what keeps that minute short.
+ */
+export function studentExamList(db: DbOrTx, studentId: number): Promise<StudentExamRow[]> {
+  return db
+    .select({
+      exam: getTableColumns(exams),
+      courseTitle: courses.title,
+      questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
+        then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
+      submittedAt: submissions.submittedAt,
+      hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
+    })
+    .from(enrollments)
+    .innerJoin(
+      exams,
+      and(eq(exams.courseId, enrollments.courseId), eq(exams.published, true), eq(exams.contentDeleted, false)),
+    )
+    .innerJoin(courses, eq(courses.id, exams.courseId))
+    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
+    .leftJoin(submissionDrafts, and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentId)))
+    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.status, 'ACTIVE')))
+    .orderBy(asc(exams.dueDate), asc(exams.id));
+}
+
+/** One exam as the student would open it, whatever its state, and whether they are ACTIVE in its course. */
+export type StudentExamAccess = StudentExamRow & { active: boolean };
+
+/**
+ * One exam for one student in one statement: the exam row (published or not: the caller refuses),
+ * its course's title and question count, whether the student is ACTIVE in its course, and their
+ * submission and draft. Undefined for an unknown exam. The paper a class opens together on exam day.
+ */
+export async function studentExamAccess(
+  db: DbOrTx,
+  studentId: number,
+  examId: number,
+): Promise<StudentExamAccess | undefined> {
+  const rows = await db
+    .select({
+      exam: getTableColumns(exams),
+      courseTitle: courses.title,
+      questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
+        then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
+      submittedAt: submissions.submittedAt,
+      hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
+      active: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${exams.courseId}
+        and ${enrollments.studentId} = ${studentId} and ${enrollments.status} = 'ACTIVE')`,
+    })
+    .from(exams)
+    .innerJoin(courses, eq(courses.id, exams.courseId))
+    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
+    .leftJoin(submissionDrafts, and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentId)))
+    .where(eq(exams.id, examId));
+  return rows[0];
+}
