@@ -17,7 +17,7 @@ import type { Principal } from '../../lib/principal.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { dueDrafts } from '../views/due-drafts.js';
-import { studentExamAccess, studentExamList } from '../views/student-exams.js';
+import { examWithEnrolment, studentExamAccess, studentExamList } from '../views/student-exams.js';
 import { mine, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -285,10 +285,10 @@ export class SubmissionsService {
 
   /** An exam the student may see: published, content there (else 404), of an active course (else 403). */
   private async open(student: Principal, examId: number): Promise<ExamInfo> {
-    const exam = await this.deps.exams.info(examId);
-    if (!exam.published || exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
-    if (!(await this.deps.enrollments.isActive(student.id, exam.courseId))) throw forbidden(NOT_ENROLLED);
-    return exam;
+    const found = await examWithEnrolment(this.deps.db, student.id, examId);
+    if (!found?.exam.published || found.exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
+    if (!found.active) throw forbidden(NOT_ENROLLED);
+    return found.exam;
   }
 }
 

@@ -2,6 +2,15 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, enrollments, exams, submissionDrafts, submissions } from '../../db/schema.js';
 
+/**
+ * Whether the student is ACTIVE in the exam's course. Spelled out in SQL: in a statement on the exams
+ * table alone drizzle writes its columns without the table's name, which inside this subquery would
+ * name the enrolment's own column.
+ */
+const activeIn = (studentId: number) =>
+  sql<boolean>`exists (select 1 from enrollments en where en.course_id = "exams"."course_id"
+    and en.student_id = ${studentId} and en.status = 'ACTIVE')`;
+
 /** One exam of a student's list: the exam, its course's title, how many questions, where they stand. */
 export type StudentExamRow = {
   exam: typeof exams.$inferSelect;
@@ -61,13 +70,31 @@ export async function studentExamAccess(
         then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
       submittedAt: submissions.submittedAt,
       hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
-      active: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.courseId} = ${exams.courseId}
-        and ${enrollments.studentId} = ${studentId} and ${enrollments.status} = 'ACTIVE')`,
+      active: activeIn(studentId),
     })
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
     .leftJoin(submissionDrafts, and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentId)))
+    .where(eq(exams.id, examId));
+  return rows[0];
+}
+
+/**
+ * The exam row and whether the student is ACTIVE in its course, in one statement: the check before
+ * each draft save and hand-in (undefined for an unknown exam).
+ */
+export async function examWithEnrolment(
+  db: DbOrTx,
+  studentId: number,
+  examId: number,
+): Promise<{ exam: typeof exams.$inferSelect; active: boolean } | undefined> {
+  const rows = await db
+    .select({
+      exam: getTableColumns(exams),
+      active: activeIn(studentId),
+    })
+    .from(exams)
     .where(eq(exams.id, examId));
   return rows[0];
 }
