@@ -64,7 +64,7 @@ function printTable(rows) {
 }
 
 execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-execFileSync('node', [path.join(root, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
+execFileSync('node', [path.join(root, 'scripts/ensure-test-tools.mjs')], { stdio: 'inherit' });
 
 const session = createSession();
 
