@@ -246,7 +246,8 @@ function cpuNow(serverPid) {
   const usage = process.cpuUsage();
   return {
     server: procCpuSeconds(serverPid),
-    postgres: new Map(pidsNamed('postgres').map((pid) => [pid, procCpuSeconds(pid)])),
+    // With the backends that ended meanwhile: the pool closes idle connections.
+    postgres: new Map(pidsNamed('postgres').map((pid) => [pid, procCpuSeconds(pid, { withChildren: true })])),
     bench: (usage.user + usage.system) / 1e6,
   };
 }

@@ -30,12 +30,16 @@ export function procKb(pid, field) {
   }
 }
 
-/** CPU seconds (user + system) a process has used so far, or 0 once it is gone. */
-export function procCpuSeconds(pid) {
+/**
+ * CPU seconds (user + system) a process has used so far, or 0 once it is gone; `withChildren` adds
+ * what its children that have ended used (PostgreSQL's server process: its finished backends).
+ */
+export function procCpuSeconds(pid, { withChildren = false } = {}) {
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    // Fields after the command's closing parenthesis: utime, stime, cutime and cstime are the 12th to 15th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (own + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
   } catch {
     return 0;
   }
