@@ -12,6 +12,11 @@ const stamp = Date.now().toString(36);
 const username = `nimali-${stamp}`;
 const courseTitle = `Thermochemistry ${stamp}`;
 
+/** The PDF's first page as one picture file named `out` plus the format's extension, by pdftoppm. */
+function firstPage(pdf: string, out: string, ...format: string[]) {
+  execFileSync('pdftoppm', [...format, '-f', '1', '-l', '1', '-singlefile', pdf, out]);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
@@ -57,35 +62,13 @@ describe('report pack', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), `report-pack-${stamp}-`));
     const file = path.join(dir, 'pack.pdf');
     await writeFile(file, pdf);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '100',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      path.join(dir, 'page-1'),
-    ]);
+    firstPage(file, path.join(dir, 'page-1'), '-png', '-r', '100');
     const png = await readFile(path.join(dir, 'page-1.png'));
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     // Kept for a person to look at.
     await writeFile(path.join(os.tmpdir(), `report-pack-${stamp}.png`), png);
-    // The same page as raw pixels (PPM: a short text header, then RGB bytes) to count the inked ones.
-    execFileSync('pdftoppm', [
-      '-gray',
-      '-r',
-      '50',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      path.join(dir, 'page-1'),
-    ]);
+    // The same page as raw grey pixels (PGM: a short text header, then a byte a pixel) to count the inked ones.
+    firstPage(file, path.join(dir, 'page-1'), '-gray', '-r', '50');
     const pgm = await readFile(path.join(dir, 'page-1.pgm'));
     const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'));
     expect(header).not.toBeNull();

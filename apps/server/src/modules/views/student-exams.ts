@@ -20,6 +20,16 @@ export type StudentExamRow = {
   hasDraft: boolean;
 };
 
+/** A StudentExamRow's columns; the statement joins courses, and the student's submissions and drafts. */
+const examRowFields = {
+  exam: getTableColumns(exams),
+  courseTitle: courses.title,
+  questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
+    then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
+  submittedAt: submissions.submittedAt,
+  hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
+};
+
 /**
  * The students' app's exam list in one statement: the published exams (content still there) of the
  * courses the student is ACTIVE in, soonest due first, each with its course's title, its question
@@ -29,14 +39,7 @@ export type StudentExamRow = {
  */
 export function studentExamList(db: DbOrTx, studentId: number): Promise<StudentExamRow[]> {
   return db
-    .select({
-      exam: getTableColumns(exams),
-      courseTitle: courses.title,
-      questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
-        then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
-      submittedAt: submissions.submittedAt,
-      hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
-    })
+    .select(examRowFields)
     .from(enrollments)
     .innerJoin(
       exams,
@@ -63,15 +66,7 @@ export async function studentExamAccess(
   examId: number,
 ): Promise<StudentExamAccess | undefined> {
   const rows = await db
-    .select({
-      exam: getTableColumns(exams),
-      courseTitle: courses.title,
-      questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
-        then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
-      submittedAt: submissions.submittedAt,
-      hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
-      active: activeIn(studentId),
-    })
+    .select({ ...examRowFields, active: activeIn(studentId) })
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
