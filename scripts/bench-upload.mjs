@@ -61,13 +61,22 @@ async function main() {
 
   const cp = copyBaseline(source, path.join(tmp, 'copy.bin'));
   const chunk = chunkMb === 0 ? size : chunkMb * MiB;
+  // The bare server before and after the upload, each after a sync: the first big write after
+  // another is slowed by that one's writeback, so a single reference run favours whichever goes first.
+  execFileSync('sync');
+  const ceilingBefore = await bareNodeCeiling(source, path.join(tmp, 'ceiling.bin'), size);
+  execFileSync('sync');
   const upload = await tusUpload({ base, auth, pid: server.pid, source, size, chunk });
   const peakMb = Math.max(upload.peakRssKb, upload.hwmKb) / 1024;
 
   const key = Buffer.from(upload.location.split('/').pop().replaceAll('-', '+').replaceAll('_', '/'), 'base64');
   const { storedSize, intact } = checkStored(path.join(tmp, 'data', 'files', key.toString()), size, block);
 
-  const ceilingSeconds = await bareNodeCeiling(source, path.join(tmp, 'ceiling.bin'), size);
+  execFileSync('sync');
+  const ceilingAfter = await bareNodeCeiling(source, path.join(tmp, 'ceiling.bin'), size);
+  // Held to the faster of the two reference runs.
+  const ceilingSeconds = Math.min(ceilingBefore, ceilingAfter);
+  const ofCeiling = ceilingSeconds / upload.seconds;
   const cpRate = sizeMb / cp.cached;
   const uploadRate = sizeMb / upload.seconds;
   const ratio = uploadRate / cpRate;
@@ -87,7 +96,7 @@ async function main() {
     ['ratio upload/cp', `${fmt(ratio)} (goal >= 0.5: ${goal(ratio >= 0.5)})`],
     [
       'bare Node HTTP',
-      `${fmt(ceilingSeconds)} s, ${fmt(sizeMb / ceilingSeconds, 1)} MiB/s (req piped to a file, no app: the ceiling here; the upload reached ${fmt((100 * ceilingSeconds) / upload.seconds, 0)} % of it)`,
+      `${fmt(ceilingBefore)} s before the upload, ${fmt(ceilingAfter)} s after, ${fmt(sizeMb / ceilingSeconds, 1)} MiB/s at best (req piped to a file, no app: the ceiling here); the upload reached ${fmt(100 * ofCeiling, 0)} % of the faster (goal >= 90 %: ${goal(ofCeiling >= 0.9)})`,
     ],
     [
       'incl. sync',
