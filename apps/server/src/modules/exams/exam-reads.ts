@@ -72,11 +72,6 @@ export class ExamReads {
     return repo.identifierOf(examId);
   }
 
-  /** Published exams of these courses whose content is still there, soonest due first. */
-  publishedOfCourses(courseIds: number[]): Promise<ExamInfo[]> {
-    return repo.publishedOfCourses(this.db, courseIds);
-  }
-
   /** A fresh signed link to the exam's paper, or null when it has none (MCQ, or content deleted). */
   async paperLink(examId: number): Promise<string | null> {
     const row = await repo.findExamRow(this.db, examId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
@@ -62,16 +62,6 @@ export function identifierOf(id: number): SQL<string | null> {
  */
 export function lockExam(tx: DbOrTx, id: number, mode: 'update' | 'share' = 'update') {
   return lockRow(tx, exams, eq(exams.id, id), mode);
-}
-
-/** Published exams whose content is still there, of these courses, soonest due first. */
-export function publishedOfCourses(db: DbOrTx, courseIds: number[]): Promise<ExamRow[]> {
-  if (courseIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(exams)
-    .where(and(inArray(exams.courseId, courseIds), eq(exams.published, true), eq(exams.contentDeleted, false)))
-    .orderBy(asc(exams.dueDate), asc(exams.id));
 }
 
 /** Creating an exam under an identifier waits for any other doing the same, in any course. */
