@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Readable, Transform, type TransformCallback, type TransformOptions } from 'node:stream';
 import type { ObjectStorage } from '../storage/storage.js';
 import { sanitizeFileName } from '../storage/storage.js';
 import { HttpError } from './errors.js';
@@ -23,13 +23,14 @@ export type FileFieldOptions = {
 export type StoredFile = { key: string; fileName: string; kind: FileKind; size: number };
 
 /** Passes bytes through, failing once more than `max` have come. */
-class ByteCounter extends Transform {
+export class ByteCounter extends Transform {
   size = 0;
   constructor(
-    private readonly max: number,
-    private readonly failure: () => Error,
+    protected readonly max: number,
+    protected readonly failure: () => Error,
+    options?: TransformOptions,
   ) {
-    super();
+    super(options);
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.size += chunk.length;

@@ -1,10 +1,11 @@
 import { type FileHandle, open as openFile } from 'node:fs/promises';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, type TransformCallback } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { MARKING_LIMITS, MARKING_MESSAGES } from '@valence/contract';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { badRequest } from '../../../lib/errors.js';
 import { formatBytes } from '../../../lib/multipart-errors.js';
+import { ByteCounter } from '../../../lib/multipart-file.js';
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 /** A local file header's fixed part; the name and the extra field follow it. */
@@ -45,21 +46,13 @@ class RangeStream extends Readable {
   }
 }
 
-/** Passes bytes on, failing when more or fewer than `size` come. */
-class ExactSize extends Transform {
-  private seen = 0;
-  constructor(
-    private readonly size: number,
-    private readonly failure: () => Error,
-  ) {
-    super({ highWaterMark: READ_BYTES });
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.seen += chunk.length;
-    callback(this.seen > this.size ? this.failure() : null, chunk);
+/** Counts the bytes as multipart files are counted, and fails too when fewer than `max` came. */
+class ExactSize extends ByteCounter {
+  constructor(size: number, failure: () => Error) {
+    super(size, failure, { highWaterMark: READ_BYTES });
   }
   override _flush(callback: TransformCallback) {
-    callback(this.seen === this.size ? null : this.failure());
+    callback(this.size === this.max ? null : this.failure());
   }
 }
 
