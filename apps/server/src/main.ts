@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ensureSuperadmin } from './bootstrap.js';
+import { createSuperadmin, isSuperadminOutcome, reportSuperadmin } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { listenControlSocket } from './ops/control-socket.js';
@@ -30,10 +30,14 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    withSuperadmin: true,
   });
   const storage = await createStorage(config, secret);
   const app = await buildApp({ config, database, storage, secret });
-  await ensureSuperadmin(database.db, config, app.log);
+  // A new embedded store was created with the superadmin in it; otherwise the step runs here (and
+  // finds one on every start after the first).
+  const created = database.createdWith;
+  reportSuperadmin(isSuperadminOutcome(created) ? created : await createSuperadmin(database.db, config), app.log);
   const stopControl = lock ? await serveOpsCommands(lock, { config, database, storage }, listenControlSocket) : null;
 
   const shutdown = async (signal: string) => {

@@ -116,21 +116,27 @@ export async function migratedPglite(dataDir: string | undefined, migrationsFold
  * needs, and that memory is never given back: a new store is created and migrated by a short-lived
  * child process (create-store.ts), and this process opens the finished store (about 250 MB instead of
  * 440). Run from the TypeScript sources, as the tests do, there is no compiled script to start and
- * the store is created in this process.
+ * the store is created in this process. Answers what the child reported (`withSuperadmin`: the outcome
+ * of the first start's superadmin step), or undefined when no child ran.
  */
-async function createStoreApart(dataDir: string, migrationsFolder: string): Promise<void> {
+async function createStoreApart(dataDir: string, migrationsFolder: string, withSuperadmin: boolean): Promise<unknown> {
   const script = fileURLToPath(new URL('./create-store.js', import.meta.url));
-  if (!existsSync(script)) return;
-  await new Promise<void>((resolve, reject) => {
-    const child = fork(script, [dataDir, migrationsFolder], { stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  if (!existsSync(script)) return undefined;
+  return new Promise<unknown>((resolve, reject) => {
+    const args = [dataDir, migrationsFolder, ...(withSuperadmin ? ['--with-superadmin'] : [])];
+    const child = fork(script, args, { stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
     let errors = '';
+    let report: unknown;
     child.stderr?.on('data', (chunk: Buffer) => {
       errors += chunk.toString();
+    });
+    child.on('message', (message) => {
+      report = message;
     });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0
-        ? resolve()
+        ? resolve(report)
         : reject(new Error(`Creating the embedded database failed (${signal ?? `exit ${code}`}): ${errors.trim()}`)),
     );
   });
@@ -142,7 +148,12 @@ export async function openDatabase(options: {
   poolSize?: number | undefined;
   /** Tests point this at a copy with a migration of their own. */
   migrationsFolder?: string;
-}): Promise<Database> {
+  /**
+   * A new embedded store is created with the first superadmin in it (the server's first start), by
+   * the short-lived process that creates it; what that step did is the answer's `createdWith`.
+   */
+  withSuperadmin?: boolean;
+}): Promise<Database & { createdWith?: unknown }> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
@@ -172,8 +183,9 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
+  let createdWith: unknown;
   if (options.dataDir !== undefined && !existsSync(path.join(options.dataDir, 'pglite', 'PG_VERSION'))) {
-    await createStoreApart(options.dataDir, migrationsFolder);
+    createdWith = await createStoreApart(options.dataDir, migrationsFolder, options.withSuperadmin === true);
   }
   const client = await migratedPglite(options.dataDir, migrationsFolder);
   const pgliteDb = drizzlePglite(client, { schema });
@@ -181,6 +193,7 @@ export async function openDatabase(options: {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    createdWith,
     // One process owns the embedded database: its notifications cannot be lost on the way.
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
