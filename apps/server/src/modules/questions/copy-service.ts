@@ -93,6 +93,7 @@ export class QuestionCopyService {
         }));
         return repo.insertQuestions(tx, examId, values);
       });
+      this.questions.paperChanged(examId);
       return await Promise.all(
         rows.map(async (row) => ({
           id: row.id,

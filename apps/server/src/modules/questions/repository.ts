@@ -84,17 +84,6 @@ export async function listForExam(db: DbOrTx, examId: number): Promise<QuestionW
   return withOptions(db, questions);
 }
 
-/** The questions of these exams, each exam's in position order, with their options. */
-export async function listForExams(db: DbOrTx, examIds: number[]): Promise<QuestionWithOptions[]> {
-  if (examIds.length === 0) return [];
-  const questions = await db
-    .select()
-    .from(mcqQuestions)
-    .where(inArray(mcqQuestions.examId, examIds))
-    .orderBy(asc(mcqQuestions.examId), asc(mcqQuestions.position), asc(mcqQuestions.id));
-  return withOptions(db, questions);
-}
-
 /** The question, only if it belongs to that exam. */
 export async function findQuestion(db: DbOrTx, examId: number, questionId: number) {
   const rows = await db

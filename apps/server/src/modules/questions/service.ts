@@ -5,7 +5,6 @@ import {
   QUESTION_MESSAGES,
   type QuestionInput,
   questionInputSchema,
-  type StudentExam,
 } from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
@@ -17,6 +16,7 @@ import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamContent, ExamInfo } from '../exams/exam-content.js';
 import type { ExamsService } from '../exams/service.js';
+import { PaperCache, type StudentPaper } from './paper-cache.js';
 import {
   checkBulk,
   checkQuestion,
@@ -32,8 +32,6 @@ export const QUESTION_NOT_FOUND = 'Question not found.';
 export const SUBMITTED_ALREADY = 'Cannot add questions: students have already submitted this exam.';
 export const CORRECT_LOCKED = 'Cannot change the correct option because students have answered this question.';
 
-export type StudentQuestion = StudentExam['questions'][number];
-
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams'>;
 
 /**
@@ -46,6 +44,7 @@ export class QuestionsService implements ExamContent {
   private readonly config: Pick<Config, 'downloadLinkTtlSeconds'>;
   private readonly log: FastifyBaseLogger;
   private readonly exams: ExamsService;
+  private readonly papers = new PaperCache();
 
   constructor({ db, storage, config, log, exams }: Deps) {
     this.db = db;
@@ -78,22 +77,33 @@ export class QuestionsService implements ExamContent {
   }
 
   /**
-   * The questions of these exams as a student sees them: options in their stored order with id and
-   * text only, nothing that tells the correct one. Keyed by exam.
+   * The exam's paper as every student of it receives it (questions without the key, as JSON too) and
+   * the key a draft is checked with, built at most once every few seconds per exam (`PaperCache`):
+   * the read a whole class makes in the same minute on exam day. Only for students' reads: marking
+   * reads the key in its own transaction (`choiceKey`).
    */
-  async forStudents(examIds: number[]): Promise<Map<number, StudentQuestion[]>> {
-    const byExam = new Map<number, StudentQuestion[]>();
-    for (const row of await repo.listForExams(this.db, examIds)) {
-      const list = byExam.get(row.examId) ?? [];
-      list.push({
+  studentPaper(examId: number): Promise<StudentPaper> {
+    return this.papers.get(examId, async () => {
+      const rows = await repo.listForExam(this.db, examId);
+      const questions = await Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          questionText: row.questionText,
+          questionImageUrl: await this.imageUrl(row.imageKey),
+          options: row.options.map((option) => ({ id: option.id, optionText: option.optionText })),
+        })),
+      );
+      const key = rows.map((row) => ({
         id: row.id,
-        questionText: row.questionText,
-        questionImageUrl: await this.imageUrl(row.imageKey),
-        options: row.options.map((option) => ({ id: option.id, optionText: option.optionText })),
-      });
-      byExam.set(row.examId, list);
-    }
-    return byExam;
+        options: row.options.map((option) => ({ id: option.id, isCorrect: option.isCorrect })),
+      }));
+      return { questions, key };
+    });
+  }
+
+  /** The exam's questions changed by a write of this module's (e.g. a copy): its paper is read afresh. */
+  paperChanged(examId: number): void {
+    this.papers.forget(examId);
   }
 
   /** A fresh signed link to a question's picture, or null. */
@@ -111,6 +121,8 @@ export class QuestionsService implements ExamContent {
   }
 
   deleteForExams(tx: Tx, examIds: number[]): Promise<string[]> {
+    // The exams' content is going: students are refused them from the commit on, whatever is kept.
+    for (const examId of examIds) this.paperChanged(examId);
     return repo.deleteForExams(tx, examIds);
   }
 
@@ -176,6 +188,7 @@ export class QuestionsService implements ExamContent {
       const values = questions.map((question, i) => toValues(question, images[i]?.key ?? null));
       return repo.insertQuestions(tx, examId, values);
     });
+    this.paperChanged(examId);
     return this.present(rows);
   }
 
@@ -198,6 +211,7 @@ export class QuestionsService implements ExamContent {
       const row = await repo.updateQuestion(tx, current, toValues(question, imageKey));
       return { row, oldKey: current.imageKey !== imageKey ? current.imageKey : null };
     });
+    this.paperChanged(examId);
     if (oldKey) await this.removeFile(oldKey);
     return (await this.present([row]))[0] as McqQuestion;
   }
@@ -218,6 +232,7 @@ export class QuestionsService implements ExamContent {
       });
       return current.imageKey;
     });
+    this.paperChanged(examId);
     if (key) await this.removeFile(key);
   }
 

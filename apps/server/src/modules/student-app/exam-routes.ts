@@ -34,7 +34,11 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
       params: examIdParamSchema,
       response: { 200: examples.exam, ...errors(403, 404) },
     }),
-    (request) => app.submissions.myExam(requirePrincipal(request), request.params.examId),
+    async (request, reply) => {
+      const json = await app.submissions.myExam(requirePrincipal(request), request.params.examId);
+      // JSON already checked against the response schema: sent as it is (Fastify serialises no string).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { submissionAnswers, submissionDrafts, submissions } from '../../db/schema.js';
 import { addQuestion, createExam, EXAMS, enrol, examAction, question } from '../../test/exams.js';
 import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
+import { sendForm } from '../../test/multipart.js';
 import { SUBMISSIONS, submitMcq } from '../../test/submissions.js';
 import { ANSWERED_TWICE, SubmissionsService, WRONG_WAY } from './service.js';
 
@@ -126,6 +127,34 @@ describe('GET /me/exams and GET /me/exams/{examId}', () => {
       })),
     );
     expect((await myExam(pupil, partTwo.id)).json()).toMatchObject({ questions: [], questionCount: 0 });
+  });
+
+  it('shows a question changed, added or removed by staff at once, though the paper is shared', async () => {
+    const { exam, questions: asked } = await openMcq({}, [0, 1]);
+    const paperText = async () =>
+      ((await myExam(pupil, exam.id)).json().questions as McqQuestion[]).map((q) => q.questionText);
+    // Opened by two students: the second is served the paper built for the first.
+    expect(await paperText()).toEqual([`Question 1 of ${exam.id}`, `Question 2 of ${exam.id}`]);
+    expect(((await myExam(classmate, exam.id)).json().questions as McqQuestion[]).length).toBe(2);
+
+    const questionsUrl = `${EXAMS}/${exam.id}/mcq-questions`;
+    const first = asked[0] as McqQuestion;
+    const edit = await sendForm(t, 'PUT', `${questionsUrl}/${first.id}`, tutor.headers, {
+      questionDTO: JSON.stringify(question('Which gas turns limewater milky?', 0)),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await paperText()).toEqual(['Which gas turns limewater milky?', `Question 2 of ${exam.id}`]);
+
+    const added = await addQuestion(t, tutor.headers, exam.id, question('Which metal is liquid?', 3));
+    const paper = (await myExam(pupil, exam.id)).json();
+    expect(paper).toMatchObject({ questionCount: 3 });
+    expect(paper.questions.at(-1)).toMatchObject({ id: added.id, questionText: 'Which metal is liquid?' });
+    // The new question can be answered straight away.
+    expect((await putDraft(pupil, exam.id, [pick([added], 0, 3)], 1)).statusCode).toBe(200);
+
+    const removed = await t.call('DELETE', `${questionsUrl}/${(asked[1] as McqQuestion).id}`, tutor.headers);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await paperText()).toEqual(['Which gas turns limewater milky?', 'Which metal is liquid?']);
   });
 
   it('hides an unpublished or content-deleted exam (404) and refuses another course’s student (403)', async () => {

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import type { MySubmission, Submission } from '@valence/contract';
+import {
+  type MySubmission,
+  type StudentExamSummary,
+  type Submission,
+  studentExamSummarySchema,
+} from '@valence/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
@@ -67,4 +72,20 @@ export function mine(row: SubmissionRow, exam: { gradesPublished: boolean }): My
     mcqScore: row.mcqScore,
     traditionalScore: exam.gradesPublished ? row.traditionalScore : null,
   };
+}
+
+/**
+ * GET /me/exams/{examId} before it is sent: the student's view of the exam, and its questions as the
+ * JSON array the shared paper holds (checked against the contract when that was built).
+ */
+export type StudentPaperAnswer = { exam: StudentExamSummary; questionsJson: string };
+
+/**
+ * The answer's JSON, written without serialising the questions again: on exam day the same 50
+ * questions go to a whole class, and checking and writing them per request was most of its cost.
+ * The student's part is checked here as any answer is.
+ */
+export function paperJson({ exam, questionsJson }: StudentPaperAnswer): string {
+  const head = JSON.stringify(studentExamSummarySchema.parse(exam));
+  return `${head.slice(0, -1)},"questions":${questionsJson}}`;
 }

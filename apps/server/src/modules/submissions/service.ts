@@ -5,7 +5,6 @@ import {
   type McqDraftInput,
   type MySubmission,
   mcqScoreOutOf50,
-  type StudentExam,
   type StudentExamSummary,
   SUBMISSION_MESSAGES,
 } from '@valence/contract';
@@ -18,7 +17,7 @@ import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { dueDrafts } from '../views/due-drafts.js';
 import { examWithEnrolment, studentExamAccess, studentExamList } from '../views/student-exams.js';
-import { mine, SubmissionFiles } from './presenter.js';
+import { mine, paperJson, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
 /** A submission as stored, for the modules that work on one through this service (marking). */
@@ -102,23 +101,24 @@ export class SubmissionsService {
 
   /**
    * One exam the student may sit, with its questions and options in stored order, never the answer
-   * key: the exam, the access check and the sitting in one statement, the questions beside it.
+   * key: the exam, the access check and the sitting in one statement, and the paper every student
+   * of the exam shares (`questions.studentPaper`, built once for a class opening it together).
+   * Answers the JSON to send (a StudentExam, checked against the contract: see `paperJson`).
    */
-  async myExam(student: Principal, examId: number): Promise<StudentExam> {
-    const [found, questions] = await Promise.all([
-      studentExamAccess(this.deps.db, student.id, examId),
-      this.deps.questions.forStudents([examId]),
-    ]);
-    let row = found;
+  async myExam(student: Principal, examId: number): Promise<string> {
+    let row = await studentExamAccess(this.deps.db, student.id, examId);
     if (!row?.exam.published || row.exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
     if (!row.active) throw forbidden(NOT_ENROLLED);
     if (row.hasDraft && row.submittedAt === null && isDue(row.exam)) {
       await this.handIn(examId, student.id);
       row = (await studentExamAccess(this.deps.db, student.id, examId)) ?? row;
     }
-    const list = row.exam.examType === 'MCQ' ? (questions.get(examId) ?? []) : [];
+    const paper = row.exam.examType === 'MCQ' ? await this.deps.questions.studentPaper(examId) : null;
     const sitting = { submittedAt: row.submittedAt, hasDraft: row.hasDraft };
-    return { ...summary(row.exam, row.courseTitle, list.length, sitting), questions: list };
+    return paperJson({
+      exam: summary(row.exam, row.courseTitle, paper?.questions.length ?? 0, sitting),
+      questionsJson: paper?.json ?? '[]',
+    });
   }
 
   /**
@@ -145,12 +145,16 @@ export class SubmissionsService {
    * late retry never undoes a newer choice.
    */
   async saveDraft(student: Principal, examId: number, input: McqDraftInput): Promise<McqDraft> {
-    const [exam, key] = await Promise.all([
-      this.open(student, examId),
-      this.deps.questions.choiceKey(this.deps.db, examId),
-    ]);
+    const [exam, paper] = await Promise.all([this.open(student, examId), this.deps.questions.studentPaper(examId)]);
     assertAnswerable(exam, 'MCQ');
-    mark(key, input.answers);
+    try {
+      mark(paper.key, input.answers);
+    } catch (error) {
+      // The shared paper may be a few seconds older than a question added through another server:
+      // a choice it does not know is checked against the stored key before it is refused.
+      if (!(error instanceof HttpError)) throw error;
+      mark(await this.deps.questions.choiceKey(this.deps.db, examId), input.answers);
+    }
     const values = { examId, studentId: student.id, answers: input.answers, revision: input.revision };
     const saved = await repo.saveDraft(this.deps.db, values);
     if (saved) return presentDraft(saved);
