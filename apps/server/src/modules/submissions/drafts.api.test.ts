@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { type Exam, type McqQuestion, SUBMISSION_MESSAGES } from '@valence/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,19 @@ describe('GET /me/exams and GET /me/exams/{examId}', () => {
       })),
     );
     expect((await myExam(pupil, partTwo.id)).json()).toMatchObject({ questions: [], questionCount: 0 });
+
+    // Compressed in one call, with its length known (not streamed in chunks), as a phone asks for it.
+    const big = await openMcq({}, Array.from({ length: 40 }, (_, i) => i % 5));
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/exams/${big.exam.id}`,
+      headers: { ...pupil.headers, 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+    const unpacked = brotliDecompressSync(compressed.rawPayload);
+    expect(unpacked.length).toBeGreaterThan(8 * 1024);
+    expect(JSON.parse(unpacked.toString()).questions).toHaveLength(40);
   });
 
   it('shows a question changed, added or removed by staff at once, though the paper is shared', async () => {
