@@ -130,7 +130,10 @@ describe('GET /me/exams and GET /me/exams/{examId}', () => {
     expect((await myExam(pupil, partTwo.id)).json()).toMatchObject({ questions: [], questionCount: 0 });
 
     // Compressed in one call, with its length known (not streamed in chunks), as a phone asks for it.
-    const big = await openMcq({}, Array.from({ length: 40 }, (_, i) => i % 5));
+    const big = await openMcq(
+      {},
+      Array.from({ length: 40 }, (_, i) => i % 5),
+    );
     const compressed = await t.app.inject({
       method: 'GET',
       url: `/api/me/exams/${big.exam.id}`,
