@@ -273,7 +273,7 @@ function cpuSince(before, after) {
   return { server: after.server - before.server, postgres, bench: after.bench - before.bench };
 }
 
-function report(results, rows, { signinSeconds, examSeconds, examStartAt, openingSeconds, opened, cpu }) {
+function report(results, rows, { signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu }) {
   const line = (name, m) => {
     const sorted = [...m.times].sort((a, b) => a - b);
     const errors = [...m.errors.entries()].map(([what, n]) => `${n}× ${what}`).join('; ');
@@ -318,6 +318,12 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
     `opening: ${opened} students had the list and the paper ${openingSeconds.toFixed(1)} s after the exam opened (${openingRate.toFixed(0)} students a second)`,
   );
   const cores = os.cpus().length;
+  if (openingCpu) {
+    const core = (seconds) => `${seconds.toFixed(1)} s (${((100 * seconds) / openingSeconds).toFixed(0)} % of a core)`;
+    console.log(
+      `CPU during the opening (${openingSeconds.toFixed(1)} s, ${cores} cores): the server ${core(openingCpu.server)}, PostgreSQL ${core(openingCpu.postgres)}, this load generator ${core(openingCpu.bench)}`,
+    );
+  }
   const available = examSeconds * cores;
   const share = (seconds) => `${seconds.toFixed(0)} s (${((100 * seconds) / available).toFixed(0)} %)`;
   console.log(
@@ -374,6 +380,7 @@ async function main() {
   });
   let examStart = 0;
   let cpuAtOpen;
+  let cpuAtOpened;
   // Students opening their paper now, and those waiting to; the time the last paper arrived.
   let opening = 0;
   const waiting = [];
@@ -385,6 +392,7 @@ async function main() {
     return () => {
       opened += 1;
       lastPaperAt = Date.now();
+      if (opened === students) cpuAtOpened = cpuNow(server.pid);
       const next = waiting.shift();
       if (next) next();
       else opening -= 1;
@@ -420,6 +428,7 @@ async function main() {
     examSeconds: (end - examStart) / 1000,
     examStartAt: examStart,
     openingSeconds: (lastPaperAt - examStart) / 1000,
+    openingCpu: cpuAtOpened ? cpuSince(cpuAtOpen, cpuAtOpened) : null,
     opened,
     cpu,
   });
