@@ -20,14 +20,19 @@ export type StudentExamRow = {
   hasDraft: boolean;
 };
 
-/** A StudentExamRow's columns; the statement joins courses, and the student's submissions and drafts. */
-const examRowFields = {
+/** The exam, its course's title and the student's sitting; the statement joins courses, submissions and drafts. */
+const examSittingFields = {
   exam: getTableColumns(exams),
   courseTitle: courses.title,
-  questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
-    then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
   submittedAt: submissions.submittedAt,
   hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
+};
+
+/** A StudentExamRow's columns: the above and the question count. */
+const examRowFields = {
+  ...examSittingFields,
+  questionCount: sql<number>`case when ${exams.examType} = 'MCQ'
+    then (select count(*) from mcq_questions q where q.exam_id = ${exams.id}) else 0 end`.mapWith(Number),
 };
 
 /**
@@ -53,12 +58,13 @@ export function studentExamList(db: DbOrTx, studentId: number): Promise<StudentE
 }
 
 /** One exam as the student would open it, whatever its state, and whether they are ACTIVE in its course. */
-export type StudentExamAccess = StudentExamRow & { active: boolean };
+export type StudentExamAccess = Omit<StudentExamRow, 'questionCount'> & { active: boolean };
 
 /**
  * One exam for one student in one statement: the exam row (published or not: the caller refuses),
- * its course's title and question count, whether the student is ACTIVE in its course, and their
- * submission and draft. Undefined for an unknown exam. The paper a class opens together on exam day.
+ * its course's title, whether the student is ACTIVE in its course, and their submission and draft.
+ * Undefined for an unknown exam. The paper a class opens together on exam day; its questions (and
+ * so their count) come from the shared paper, not from here.
  */
 export async function studentExamAccess(
   db: DbOrTx,
@@ -66,7 +72,7 @@ export async function studentExamAccess(
   examId: number,
 ): Promise<StudentExamAccess | undefined> {
   const rows = await db
-    .select({ ...examRowFields, active: activeIn(studentId) })
+    .select({ ...examSittingFields, active: activeIn(studentId) })
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
