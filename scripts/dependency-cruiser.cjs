@@ -17,7 +17,7 @@ module.exports = {
       name: 'learn-stays-apart',
       severity: 'error',
       comment:
-        "The students' app ships its own bundle: it may share only the form helper, the session store, the PDF report frame, the PDF viewer's document hook and the notation component with the portal.",
+        "The students' app ships its own bundle: it may share only the form helper, the session store, the PDF report frame, the PDF viewer's document hook, the zod set-up and the notation component with the portal.",
       from: { path: '^apps/web/src/learn/' },
       to: {
         path: '^apps/web/src/',
@@ -25,7 +25,7 @@ module.exports = {
           '^apps/web/src/learn/',
           // Test helpers never reach a bundle.
           '^apps/web/src/test/',
-          '^apps/web/src/lib/(form|session-store|pdf-report|pdf-document)\\.ts$',
+          '^apps/web/src/lib/(form|session-store|pdf-report|pdf-document|zod-jitless)\\.ts$',
           '^apps/web/src/components/chem-(text\\.tsx|render\\.ts)$',
         ],
       },

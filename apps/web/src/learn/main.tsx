@@ -1,4 +1,4 @@
-import './zod-jitless';
+import '../lib/zod-jitless';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
