@@ -89,7 +89,7 @@ export class SubmissionsService {
    */
   async myExams(student: Principal): Promise<StudentExamSummary[]> {
     let rows = await studentExamList(this.deps.db, student.id);
-    const due = rows.filter((row) => row.hasDraft && row.submittedAt === null && isDue(row.exam));
+    const due = rows.filter(draftDue);
     if (due.length > 0) {
       for (const row of due) await this.handIn(row.exam.id, student.id);
       rows = await studentExamList(this.deps.db, student.id);
@@ -106,10 +106,8 @@ export class SubmissionsService {
    * Answers the JSON to send (a StudentExam, checked against the contract: see `paperJson`).
    */
   async myExam(student: Principal, examId: number): Promise<string> {
-    let row = await studentExamAccess(this.deps.db, student.id, examId);
-    if (!row?.exam.published || row.exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
-    if (!row.active) throw forbidden(NOT_ENROLLED);
-    if (row.hasDraft && row.submittedAt === null && isDue(row.exam)) {
+    let row = admitted(await studentExamAccess(this.deps.db, student.id, examId));
+    if (draftDue(row)) {
       await this.handIn(examId, student.id);
       row = (await studentExamAccess(this.deps.db, student.id, examId)) ?? row;
     }
@@ -289,10 +287,7 @@ export class SubmissionsService {
 
   /** An exam the student may see: published, content there (else 404), of an active course (else 403). */
   private async open(student: Principal, examId: number): Promise<ExamInfo> {
-    const found = await examWithEnrolment(this.deps.db, student.id, examId);
-    if (!found?.exam.published || found.exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
-    if (!found.active) throw forbidden(NOT_ENROLLED);
-    return found.exam;
+    return admitted(await examWithEnrolment(this.deps.db, student.id, examId)).exam;
   }
 }
 
@@ -300,10 +295,21 @@ export class SubmissionsService {
 function assertAnswerable(exam: ExamInfo, type: ExamType) {
   if (!exam.published || exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
   if (exam.examType !== type) throw badRequest(WRONG_WAY[exam.examType]);
-  if (exam.dueDate.getTime() <= Date.now()) throw conflict(SUBMISSION_MESSAGES.pastDue);
+  if (isDue(exam)) throw conflict(SUBMISSION_MESSAGES.pastDue);
 }
 
 const isDue = (exam: ExamInfo) => exam.dueDate.getTime() <= Date.now();
+
+/** The exam as read for a student, if they may see it: published, content there (else 404), of a course they are ACTIVE in (else 403). */
+function admitted<T extends { exam: ExamInfo; active: boolean }>(found: T | undefined): T {
+  if (!found?.exam.published || found.exam.contentDeleted) throw notFound(EXAM_NOT_FOUND);
+  if (!found.active) throw forbidden(NOT_ENROLLED);
+  return found;
+}
+
+/** A sitting saved as a draft, not submitted, whose exam is due: handed in before the student is answered. */
+const draftDue = (row: { exam: ExamInfo; hasDraft: boolean; submittedAt: Date | null }) =>
+  row.hasDraft && row.submittedAt === null && isDue(row.exam);
 
 /**
  * How many answers are right; refuses (400) an option that is not its own question's in this exam,
