@@ -20,7 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, pidsNamed, procCpuSeconds, root, serverEnv, signIn } from './lib/bench-kit.mjs';
+import { freePort, pidsNamed, procCpuSeconds, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const int = (name, fallback, min, max) => {
@@ -357,8 +357,7 @@ async function main() {
     connection = await session.scratchDatabase(databaseUrl);
     env.DATABASE_URL = connection;
   }
-  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = serverNodeArgs();
   const server = await session.start(
     'The server',
     [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { freePort, median, procKb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
+import { freePort, median, procKb, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 import { bareNodeCeiling, MiB, secondsSince } from './lib/upload-measure.mjs';
 
@@ -245,7 +245,7 @@ async function main() {
   // The server's own 'marked papers returned' line splits the apply into storing and committing.
   env.LOG_LEVEL = 'info';
   if (databaseUrl) env.DATABASE_URL = await session.scratchDatabase(databaseUrl);
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [];
+  const nodeArgs = serverNodeArgs();
   const startServer = () => session.start('Server', [...nodeArgs, serverMain], env, `${base}/api/health`);
   // As bench:upload: measure an ordinary start, not the first one's initdb inside PGlite.
   if (!databaseUrl) await session.stop(await startServer(), { patient: true });

@@ -90,6 +90,14 @@ export function cleanUpOnSignals(cleanup) {
 }
 
 /**
+ * Flags for the measured server's node from BENCH_SERVER_NODE_ARGS, split on spaces (e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes); none when it is unset.
+ */
+export function serverNodeArgs() {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
+/**
  * The environment of a built server on 127.0.0.1 with its own DATA_DIR and superadmin. `isolated`
  * also drops the caller's DATABASE_URL and S3_* (the server must not touch real data or a bucket)
  * and runs it as in production under /api.
