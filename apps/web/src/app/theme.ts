@@ -1,4 +1,5 @@
 import {
+  Combobox,
   Container,
   type CSSVariablesResolver,
   createTheme,
@@ -28,6 +29,10 @@ export const theme = createTheme({
     // The app shell already keeps pages off the screen's edge; a second gutter inside it would take
     // 64 px of a 390 px phone and cut off placeholders and buttons.
     Container: Container.extend({ defaultProps: { px: { base: 0, xs: 'md' } } }),
+    // Selects render their options only while open. Mantine keeps a closed list in the page by
+    // default: on Manage Exams that hidden list was 30 options and two fifths of the page's elements,
+    // each laid out, scroll-measured and positioned on every first paint.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
   },
 });
 
