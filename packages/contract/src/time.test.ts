@@ -18,6 +18,22 @@ describe('formatInTimeZone', () => {
   it('gives an empty text for an unreadable date', () => {
     expect(formatInTimeZone('soon', 'UTC')).toBe('');
   });
+  it('keeps each zone apart when formatters are reused, and past the number of zones it keeps', () => {
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 40);
+    const at = '2026-11-23T04:30:00.000Z';
+    const first = zones.map((zone) => formatInTimeZone(at, zone));
+    // Interleaved, with Colombo between each: a formatter handed to the wrong zone would show.
+    const again = zones.map((zone) => {
+      expect(formatInTimeZone(at, 'Asia/Colombo')).toBe('2026-11-23 10:00');
+      return formatInTimeZone(at, zone);
+    });
+    expect(again).toEqual(first);
+    expect(formatInTimeZone(at, 'Pacific/Kiritimati')).toBe('2026-11-23 18:30');
+  });
+  it('refuses an unknown zone every time, not only the first', () => {
+    expect(() => instantOf('2026-11-23 10:00', 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => instantOf('2026-11-23 10:00', 'Mars/Olympus')).toThrow(RangeError);
+  });
 });
 
 describe('readDay', () => {

@@ -12,20 +12,32 @@ export function usePlatformZone(): string | undefined {
   }).data?.timeZone;
 }
 
-/** "Tue 3 Dec 2026, 18:00" in the platform's zone (the device's until that is known). */
+/** One formatter per zone: building one costs far more than formatting a date with it. */
+const whenFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function whenFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = whenFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
+    whenFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** "Thu, 3 Dec 2026, 18:00" in the platform's zone (the device's until that is known). */
 export function formatWhen(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(date);
+  return whenFormat(timeZone).format(date);
 }
 
 /** "2 d 4 h", "3 h 05 min", "12 min", "45 s": what is left until `iso`, or null once it has passed. */
