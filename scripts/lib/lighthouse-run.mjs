@@ -1,6 +1,8 @@
 // bench:web's measurement: Lighthouse 12 (default mobile settings) on Debian's /usr/bin/chromium,
 // reached through Chromium's debugging port. Each run is a first visit (nothing cached) yet keeps the
 // session the portal holds in localStorage, so signed-in pages are measured signed in.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { median } from './bench-kit.mjs';
@@ -44,6 +46,9 @@ function figures(lhr) {
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
     si: lhr.audits['speed-index'].numericValue,
     dom: lhr.audits['dom-size']?.numericValue ?? 0,
+    // Lighthouse's own measure of this machine's speed: its 4× CPU slowdown is applied on top of it,
+    // so scores from a machine with a lower index are lower for the same page.
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     js: bytes('Script'),
     css: bytes('Stylesheet'),
     failing: Object.values(lhr.audits)
@@ -60,7 +65,23 @@ function figures(lhr) {
   };
 }
 
-const MEDIAN_KEYS = ['js', 'css', 'performance', 'accessibility', 'lcp', 'fcp', 'tbt', 'cls', 'si', 'dom'];
+/** BENCH_WEB_REPORTS=dir keeps each run's full Lighthouse report there, to read why a page scored as it did. */
+const reportDir = process.env.BENCH_WEB_REPORTS ? path.resolve(process.env.BENCH_WEB_REPORTS) : undefined;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+
+const MEDIAN_KEYS = [
+  'js',
+  'css',
+  'performance',
+  'accessibility',
+  'lcp',
+  'fcp',
+  'tbt',
+  'cls',
+  'si',
+  'dom',
+  'benchmarkIndex',
+];
 
 /**
  * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
@@ -94,6 +115,10 @@ export async function measureRoute(context, { base, debugPort, runs, route, sess
       disableStorageReset: true,
     });
     results.push(figures(lhr));
+    if (reportDir) {
+      const name = `${route.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${i + 1}.json`;
+      writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+    }
   }
   await page.close();
   const row = { route: route.path, landed: new URL(results[0].finalUrl).pathname, failing: results[0].failing };
