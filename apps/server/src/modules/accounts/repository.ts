@@ -1,5 +1,5 @@
 import type { Role } from '@valence/contract';
-import { and, asc, type Column, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countOf, countRows, findRow, lockRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
@@ -143,8 +143,12 @@ export function findSession(db: DbOrTx, id: number): Promise<Session | undefined
     .then((rows) => rows[0]);
 }
 
+/** Writes only when the flag changes: a student signing in again costs no write. */
 export function setLoggedIn(db: DbOrTx, id: number, loggedIn: boolean) {
-  return db.update(accounts).set({ loggedIn }).where(eq(accounts.id, id));
+  return db
+    .update(accounts)
+    .set({ loggedIn })
+    .where(and(eq(accounts.id, id), ne(accounts.loggedIn, loggedIn)));
 }
 
 export function setPasswordHash(db: DbOrTx, id: number, passwordHash: string) {

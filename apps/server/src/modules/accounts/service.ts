@@ -140,16 +140,15 @@ export class AccountsService {
     if (counts) this.studentCounts.clear();
   }
 
-  // Each change below is also heard through the accounts trigger; forgetting at once as well means
-  // this server's own next request never waits for the notification.
+  // The signed-in flag and a rehashed password change nothing a server keeps (a session is the id,
+  // username, role and session version): the accounts trigger does not announce them either, so a
+  // class signing in does not drop sessions on every server.
   async setLoggedIn(id: number, loggedIn: boolean): Promise<void> {
     await repo.setLoggedIn(this.db, id, loggedIn);
-    this.changed(id, false);
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
     await repo.setPasswordHash(this.db, id, passwordHash);
-    this.changed(id, false);
   }
 
   /** Answers once no server accepts the account's older tokens (see Hearing.settle). */
