@@ -267,6 +267,22 @@ describe('PUT and GET /api/v1/submissions/exam/{examId}/draft', () => {
     expect((await getDraft(classmate, mcq.id)).json()).toMatchObject({ answers: pairs(stored), revision: 10 });
   });
 
+  it('refuses a student not ACTIVE in the course (403) before judging the choices, and writes nothing', async () => {
+    expectMessage(await putDraft(outsider, mcq.id, [pick(questions, 0, 0)], 1), 403, NOT_ENROLLED);
+    // A wrong choice from a student who may not sit the exam is first of all not theirs to make.
+    expectMessage(await putDraft(outsider, mcq.id, [[(questions[0] as McqQuestion).id, 1]], 1), 403, NOT_ENROLLED);
+    expect(await draftRows(mcq.id, outsider.id)).toEqual([]);
+
+    // A student whose enrolment is disabled mid-exam keeps the saved draft but cannot change it.
+    const leaver = await t.login('ROLE_STUDENT');
+    const enrolment = await enrol(t, tutor.headers, courseId, leaver.id);
+    expect((await putDraft(leaver, mcq.id, [pick(questions, 0, 0)], 1)).statusCode).toBe(200);
+    const disabled = await t.call('PUT', `/api/enrollments/${enrolment}`, tutor.headers, { status: 'DISABLED' });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expectMessage(await putDraft(leaver, mcq.id, [pick(questions, 0, 1)], 2), 403, NOT_ENROLLED);
+    expect((await draftRows(mcq.id, leaver.id)).map((row) => row.revision)).toEqual([1]);
+  });
+
   it('is closed after the due date (409), unknown while unpublished or once the content is deleted (404)', async () => {
     const { exam: late, questions: lateQs } = await openMcq({ dueDate: PAST }, [0]);
     expectMessage(await putDraft(pupil, late.id, [pick(lateQs, 0, 0)], 1), 409, SUBMISSION_MESSAGES.pastDue);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { submissionAnswers, submissionDrafts, submissions } from '../../db/schema.js';
 
@@ -106,19 +106,21 @@ function draftOfRaw(examId: number, row: Record<string, unknown>): DraftRow {
 /**
  * Saves the student's choices in one statement: a new draft, or the stored one replaced unless it
  * carries a newer revision (then nothing changes). Without a revision the save always wins and the
- * counter goes up by one. Nothing is written once the student has a submission of the exam, so a
- * save racing the hand-in cannot bring a sitting back. Answers the saved row, or undefined when
- * nothing was written (a newer revision is stored, or the exam is submitted).
+ * counter goes up by one. Nothing is written unless `admission` (the caller's condition: may this
+ * student answer this exam now) holds, nor once the student has a submission of the exam, so a save
+ * racing the hand-in cannot bring a sitting back. Answers the saved row, or undefined when nothing
+ * was written (refused, a newer revision is stored, or the exam is submitted).
  */
 export async function saveDraft(
   db: DbOrTx,
   values: { examId: number; studentId: number; answers: DraftRow['answers']; revision: number | undefined },
+  admission: SQL<boolean>,
 ): Promise<DraftRow | undefined> {
   const revision = sql`cast(${values.revision ?? null} as integer)`;
   const result = await db.execute(sql`
     insert into submission_drafts as d (exam_id, student_id, answers, revision)
     select ${values.examId}::int, ${values.studentId}::int, ${JSON.stringify(values.answers)}::jsonb, coalesce(${revision}, 0)
-    where not exists (
+    where ${admission} and not exists (
       select 1 from submissions s where s.exam_id = ${values.examId}::int and s.student_id = ${values.studentId}::int
     )
     on conflict (exam_id, student_id) do update set

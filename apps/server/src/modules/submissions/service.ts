@@ -16,7 +16,7 @@ import type { Principal } from '../../lib/principal.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { dueDrafts } from '../views/due-drafts.js';
-import { examWithEnrolment, studentExamAccess, studentExamList } from '../views/student-exams.js';
+import { answerableBy, examWithEnrolment, studentExamAccess, studentExamList } from '../views/student-exams.js';
 import { mine, paperJson, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -142,20 +142,29 @@ export class SubmissionsService {
    * revision is older than the stored one changes nothing and answers the stored draft: the app's
    * late retry never undoes a newer choice.
    */
+  /**
+   * One statement on the way that counts: the save carries the student's access to the exam (see
+   * `answerableBy`), so a class saving drafts costs one round trip a save, not two. Only when the
+   * shared paper refuses a choice, or the save writes nothing, is the exam read to say why, in the
+   * order a refusal is owed: no such exam, not enrolled, wrong kind or past due, then the choice.
+   */
   async saveDraft(student: Principal, examId: number, input: McqDraftInput): Promise<McqDraft> {
-    const [exam, paper] = await Promise.all([this.open(student, examId), this.deps.questions.studentPaper(examId)]);
-    assertAnswerable(exam, 'MCQ');
+    const paper = await this.deps.questions.studentPaper(examId);
     try {
       mark(paper.key, input.answers);
     } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      assertAnswerable(await this.open(student, examId), 'MCQ');
       // The shared paper may be a few seconds older than a question added through another server:
       // a choice it does not know is checked against the stored key before it is refused.
-      if (!(error instanceof HttpError)) throw error;
       mark(await this.deps.questions.choiceKey(this.deps.db, examId), input.answers);
     }
+    const admission = answerableBy(student.id, examId, 'MCQ', new Date());
     const values = { examId, studentId: student.id, answers: input.answers, revision: input.revision };
-    const saved = await repo.saveDraft(this.deps.db, values);
+    const saved = await repo.saveDraft(this.deps.db, values, admission);
     if (saved) return presentDraft(saved);
+    // Nothing written: refused access, or a newer revision is stored, or the exam is handed in.
+    assertAnswerable(await this.open(student, examId), 'MCQ');
     const stored = await repo.findDraft(this.deps.db, examId, student.id);
     if (stored) return presentDraft(stored);
     throw conflict(SUBMISSION_MESSAGES.alreadySubmitted);
@@ -311,12 +320,28 @@ function admitted<T extends { exam: ExamInfo; active: boolean }>(found: T | unde
 const draftDue = (row: { exam: ExamInfo; hasDraft: boolean; submittedAt: Date | null }) =>
   row.hasDraft && row.submittedAt === null && isDue(row.exam);
 
+type OptionIndex = Map<number, { questionId: number; correct: boolean }>;
+/**
+ * Each key's options by id, built once per key: the shared paper's key is the same object for every
+ * draft save of an exam, and building the index took more time than the save's own checks.
+ */
+const optionIndexes = new WeakMap<AnswerKey, OptionIndex>();
+
+function optionIndex(key: AnswerKey): OptionIndex {
+  let index = optionIndexes.get(key);
+  if (!index) {
+    index = new Map(key.flatMap((q) => q.options.map((o) => [o.id, { questionId: q.id, correct: o.isCorrect }])));
+    optionIndexes.set(key, index);
+  }
+  return index;
+}
+
 /**
  * How many answers are right; refuses (400) an option that is not its own question's in this exam,
  * and a question answered twice.
  */
 function mark(key: AnswerKey, answers: Answer[]): number {
-  const options = new Map(key.flatMap((q) => q.options.map((o) => [o.id, { questionId: q.id, correct: o.isCorrect }])));
+  const options = optionIndex(key);
   const seen = new Set<number>();
   let correct = 0;
   for (const answer of answers) {

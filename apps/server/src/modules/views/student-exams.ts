@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { ExamType } from '@valence/contract';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { courses, enrollments, exams, submissionDrafts, submissions } from '../../db/schema.js';
 
@@ -98,4 +99,17 @@ export async function examWithEnrolment(
     .from(exams)
     .where(eq(exams.id, examId));
   return rows[0];
+}
+
+/**
+ * True while the student may answer the exam this way at `now`: it is published with its content,
+ * of this type, not yet due, and the student is ACTIVE in its course. The same rule the service
+ * checks on `examWithEnrolment`'s row, as a condition a write embeds, so a draft save checks and
+ * writes in one statement; the service reads the exam to say why only when the write is refused.
+ */
+export function answerableBy(studentId: number, examId: number, examType: ExamType, now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from exams e where e.id = ${examId}::int and e.published
+    and not e.content_deleted and e.exam_type = ${examType} and e.due_date > ${now.toISOString()}::timestamptz
+    and exists (select 1 from enrollments en where en.course_id = e.course_id
+      and en.student_id = ${studentId}::int and en.status = 'ACTIVE'))`;
 }
