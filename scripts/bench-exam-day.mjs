@@ -20,6 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { freePort, pidsNamed, procCpuSeconds, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
@@ -59,6 +60,11 @@ function meter() {
 const meters = { signin: meter(), list: meter(), paper: meter(), draft: meter(), submit: meter() };
 /** Each answered draft save: when it was sent, and how long it took (to tell the opening from the rest). */
 const draftTimes = [];
+/**
+ * This load generator's own event-loop delay from the opening on: a timer or an answer it could not
+ * handle at once waits this long, and every latency it measures includes that wait.
+ */
+const benchLoopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 const quantile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
@@ -314,6 +320,22 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
   console.log(
     `drafts sent once every student had the paper: ${later.length}, p50 ${quantile(later, 0.5).toFixed(0)} ms, p99 ${quantile(later, 0.99).toFixed(0)} ms (the rest met the opening)`,
   );
+  // Slow saves that bunch into a few seconds point at a stall of the whole machine or server (a
+  // pause, a disk flush); spread evenly they point at the save itself.
+  const slow = draftTimes.filter((draft) => draft.ms > 300);
+  const bySecond = new Map();
+  for (const draft of slow) {
+    const second = Math.floor((draft.sentAt - examStartAt) / 1000);
+    bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+  }
+  const busiest = [...bySecond.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.log(
+    `drafts over 300 ms: ${slow.length} of ${draftTimes.length}, sent in ${bySecond.size} distinct seconds${busiest.length ? `; the most in one second: ${busiest.map(([second, n]) => `${n} at +${second} s`).join(', ')}` : ''}`,
+  );
+  const ms = (ns) => (ns / 1e6).toFixed(0);
+  console.log(
+    `this load generator's event-loop delay from the opening on (included in every latency above): p50 ${ms(benchLoopDelay.percentile(50))} ms, p99 ${ms(benchLoopDelay.percentile(99))} ms, max ${ms(benchLoopDelay.max)} ms`,
+  );
   console.log(
     `opening: ${opened} students had the list and the paper ${openingSeconds.toFixed(1)} s after the exam opened (${openingRate.toFixed(0)} students a second)`,
   );
@@ -404,6 +426,7 @@ async function main() {
       if (signedIn === students) {
         examStart = Date.now();
         cpuAtOpen = cpuNow(server.pid);
+        benchLoopDelay.enable();
         open({ opensAt: examStart });
       }
     },
@@ -420,6 +443,7 @@ async function main() {
     }),
   );
   const end = Date.now();
+  benchLoopDelay.disable();
   const cpu = cpuSince(cpuAtOpen, cpuNow(server.pid));
   const { rows } = await check(base, staff, paper.id, connection);
   report(results, rows, {
