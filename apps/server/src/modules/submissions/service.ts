@@ -141,8 +141,7 @@ export class SubmissionsService {
    * Replaces the student's saved choices with these, checked as a submission's are. A save whose
    * revision is older than the stored one changes nothing and answers the stored draft: the app's
    * late retry never undoes a newer choice.
-   */
-  /**
+   *
    * One statement on the way that counts: the save carries the student's access to the exam (see
    * `answerableBy`), so a class saving drafts costs one round trip a save, not two. Only when the
    * shared paper refuses a choice, or the save writes nothing, is the exam read to say why, in the
