@@ -1,5 +1,5 @@
 import {
-  Combobox,
+  type ComboboxProps,
   Container,
   type CSSVariablesResolver,
   createTheme,
@@ -32,7 +32,9 @@ export const theme = createTheme({
     // Selects render their options only while open. Mantine keeps a closed list in the page by
     // default: on Manage Exams that hidden list was 30 options and two fifths of the page's elements,
     // each laid out, scroll-measured and positioned on every first paint.
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    // Written as a plain object, not Combobox.extend: importing the component here would put the
+    // whole select machinery (popover, positioning) into sign-in's bundle.
+    Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> },
   },
 });
 
