@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { BoundedMap } from '../../lib/bounded-map.js';
 
 /**
- * Channel of the accounts trigger (migrations 0006, 0007): the payload is the account's id, then
- * ` counts` when the change may alter who counts as a student (insert, delete, username, role).
+ * Channel of the accounts trigger (migrations 0006, 0007, 0011): the payload is the account's id, then
+ * ` counts` when the change may alter who counts as a student (insert, delete, username, role). An
+ * update that changes nothing kept here (the signed-in flag, a rehashed password) is not sent.
  * Servers also send markers on it (see Hearing).
  */
 export const ACCOUNT_CHANGED = 'valence_account_changed';
@@ -111,8 +112,9 @@ export class Hearing {
 /**
  * What this server has read about accounts (a session a token is checked against, a count of
  * students), kept so that a request need not read it again. It is correct across servers because it
- * only runs while it hears every change: the accounts table's trigger notifies each insert, update
- * and delete after commit, and the owner `forget`s what that change may alter (or `clear`s all).
+ * only runs while it hears every change: the accounts table's trigger notifies each insert, delete
+ * and update of what is kept after commit, and the owner `forget`s what that change may alter (or
+ * `clear`s all).
  * Lost notifications (`stop`) switch it off for good: every read goes to the database again.
  */
 export class HeardCache<K, V> {
