@@ -355,10 +355,10 @@ function mark(key: AnswerKey, answers: Answer[]): number {
 
 /** A saved draft's choices that still fit the exam, each question once: the rest count as unanswered. */
 function fitting(key: AnswerKey, answers: Answer[]): Answer[] {
-  const owner = new Map(key.flatMap((q) => q.options.map((o) => [o.id, q.id])));
+  const options = optionIndex(key);
   const seen = new Set<number>();
   return answers.filter((answer) => {
-    if (owner.get(answer.optionId) !== answer.questionId || seen.has(answer.questionId)) return false;
+    if (options.get(answer.optionId)?.questionId !== answer.questionId || seen.has(answer.questionId)) return false;
     seen.add(answer.questionId);
     return true;
   });
