@@ -86,33 +86,40 @@ export function readDateTime(text: string): Reading<DateTimeParts> {
 
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-/**
- * One formatter per zone, kept: building an Intl.DateTimeFormat costs far more than formatting with
- * it, and a list of dates in one zone would otherwise build one per date. Zones are few (the
- * platform's and the device's); the bound only guards against a caller looping over many.
- */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+/** How many zones one kept format holds before it starts again. */
 const KEPT_ZONES = 32;
 
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    // Throws RangeError for an unknown zone before anything is kept.
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (wallClockFormats.size >= KEPT_ZONES) wallClockFormats.clear();
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
+/**
+ * A date format kept per time zone: building an Intl.DateTimeFormat costs far more than formatting
+ * with it, and a list of dates in one zone would otherwise build one per date. Zones are few (the
+ * platform's and the device's, `undefined`); the bound only guards against a caller looping over
+ * many. An unknown zone throws RangeError every time, as Intl does, and nothing is kept for it.
+ */
+export function formatPerZone(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string | undefined) => Intl.DateTimeFormat {
+  const kept = new Map<string | undefined, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = kept.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      if (kept.size >= KEPT_ZONES) kept.clear();
+      kept.set(timeZone, format);
+    }
+    return format;
+  };
 }
+
+const wallClockFormat = formatPerZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The wall-clock reading of an instant in a time zone. */
 export function wallClockIn(date: Date, timeZone: string): WallClock {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatPerZone } from '@valence/contract';
 import { api } from './api';
 
 type Settings = { timeZone: string };
@@ -12,26 +13,15 @@ export function usePlatformZone(): string | undefined {
   }).data?.timeZone;
 }
 
-/** One formatter per zone: building one costs far more than formatting a date with it. */
-const whenFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-
-function whenFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  let format = whenFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    });
-    whenFormats.set(timeZone, format);
-  }
-  return format;
-}
+const whenFormat = formatPerZone('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** "Thu, 3 Dec 2026, 18:00" in the platform's zone (the device's until that is known). */
 export function formatWhen(iso: string, timeZone?: string): string {
