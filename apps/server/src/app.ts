@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { COMPRESSION } from './lib/compression.js';
 import { multipartOptions } from './lib/multipart.js';
 import { redactUrl } from './lib/redact-url.js';
 import { modulePlugins, moduleRoutes } from './modules/index.js';
@@ -84,16 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('signingSecret', deps.secret);
   app.decorate('apiRoutes', []);
   registerErrorHandler(app);
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Per-request brotli at its default level 11 costs more CPU than it saves on a JSON answer.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    // Answers up to 64 KiB are compressed in one synchronous call (about 0.06 ms for a 15 KB exam
-    // paper) rather than through a stream per response (0.3 ms or more of this thread's time, and
-    // a compressor's memory each): the plugin's default on two cores stops at 8 KiB.
-    syncThreshold: 64 * 1024,
-  });
+  await app.register(compress, COMPRESSION);
 
   securityHeaders(app, {
     // The SPA loads only its own bundles, and the students' app YouTube's IFrame API (its loader and

@@ -1,4 +1,5 @@
 import { ANSWER_KINDS, examIdParamSchema, idParamSchema } from '@valence/contract';
+import { SharedAnswers } from '../../lib/compression.js';
 import { HttpError } from '../../lib/errors.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
@@ -17,6 +18,7 @@ const closing = (ended: () => boolean) => (error: unknown) => {
 /** The students' app's exam calls: students only, and each answers for the signed-in student alone. */
 export const studentExamsRoutes = moduleRoutes('student app', async (app, route) => {
   acceptAnyBody(app);
+  const papers = new SharedAnswers();
 
   app.get(
     '/me/exams',
@@ -36,8 +38,9 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
     }),
     async (request, reply) => {
       const json = await app.submissions.myExam(requirePrincipal(request), request.params.examId);
-      // JSON already checked against the response schema: sent as it is (Fastify serialises no string).
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // JSON already checked against the response schema: sent as it is (Fastify serialises no
+      // string), compressed once for the whole class that opens the same paper.
+      return papers.send(request, reply, json);
     },
   );
 
@@ -59,7 +62,11 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
       body: examples.draftBody,
       response: { 200: examples.draft, ...failures },
     }),
-    (request) => app.submissions.saveDraft(requirePrincipal(request), request.params.examId, request.body),
+    async (request, reply) => {
+      const json = await app.submissions.saveDraft(requirePrincipal(request), request.params.examId, request.body);
+      // Written from the checked request (see `draftJson`): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(

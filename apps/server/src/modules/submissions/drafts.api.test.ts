@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { type Exam, type McqQuestion, SUBMISSION_MESSAGES } from '@valence/contract';
+import { type Exam, type McqQuestion, mcqDraftSchema, SUBMISSION_MESSAGES } from '@valence/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submissionAnswers, submissionDrafts, submissions } from '../../db/schema.js';
@@ -212,6 +212,20 @@ describe('PUT and GET /api/v1/submissions/exam/{examId}/draft', () => {
     expect((await getDraft(pupil, mcq.id)).json().answers).toEqual(pairs(mine));
     expectMessage(await getDraft(outsider, mcq.id), 403, NOT_ENROLLED);
     expectMessage(await putDraft(outsider, mcq.id, [], 1), 403, NOT_ENROLLED);
+  });
+
+  it('answers a save as the contract says and exactly as the stored draft reads back', async () => {
+    // The save's answer is written from the checked request, not read back: it must still be what
+    // GET reads from the store, keys the request added to an answer included nowhere.
+    const [questionId, optionId] = pick(questions, 3, 0);
+    const saved = await t.call('PUT', draftUrl(mcq.id), classmate.headers, {
+      answers: [{ questionId, optionId, note: 'not part of an answer' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(mcqDraftSchema.strict().parse(saved.json())).toEqual((await getDraft(classmate, mcq.id)).json());
+    expect(saved.body).not.toContain('note');
+    expect(saved.json().answers).toEqual([{ questionId, optionId }]);
   });
 
   it('keeps a newer save against a late retry of an older one', async () => {

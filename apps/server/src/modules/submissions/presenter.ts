@@ -89,3 +89,13 @@ export function paperJson({ exam, questionsJson }: StudentPaperAnswer): string {
   const head = JSON.stringify(studentExamSummarySchema.parse(exam));
   return `${head.slice(0, -1)},"questions":${questionsJson}}`;
 }
+
+/**
+ * A saved draft as the JSON to send. `answersJson` is the text the draft was stored from: the
+ * request's answers, checked against the contract on the way in, so they are written out as they
+ * are instead of being read back, parsed and checked again (on exam day a class saves hundreds of
+ * drafts a second, each carrying every choice so far).
+ */
+export function draftJson(examId: number, answersJson: string, saved: { revision: number; updatedAt: Date }): string {
+  return `{"examId":${examId},"answers":${answersJson},"revision":${saved.revision},"updatedAt":${JSON.stringify(saved.updatedAt.toISOString())}}`;
+}

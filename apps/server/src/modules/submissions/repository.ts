@@ -92,34 +92,24 @@ export type DraftRow = {
   updatedAt: Date;
 };
 
-/** The pg driver and PGlite both parse timestamptz and jsonb, but a raw statement's types are not drizzle's. */
-function draftOfRaw(examId: number, row: Record<string, unknown>): DraftRow {
-  const answers = typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers;
-  return {
-    examId,
-    answers: answers as DraftRow['answers'],
-    revision: Number(row.revision),
-    updatedAt: new Date(row.updated_at as string | Date),
-  };
-}
-
 /**
  * Saves the student's choices in one statement: a new draft, or the stored one replaced unless it
  * carries a newer revision (then nothing changes). Without a revision the save always wins and the
  * counter goes up by one. Nothing is written unless `admission` (the caller's condition: may this
  * student answer this exam now) holds, nor once the student has a submission of the exam, so a save
- * racing the hand-in cannot bring a sitting back. Answers the saved row, or undefined when nothing
- * was written (refused, a newer revision is stored, or the exam is submitted).
+ * racing the hand-in cannot bring a sitting back. `answersJson` is stored as given. Answers the
+ * saved revision and time (the answers are `answersJson`), or undefined when nothing was written
+ * (refused, a newer revision is stored, or the exam is submitted).
  */
 export async function saveDraft(
   db: DbOrTx,
-  values: { examId: number; studentId: number; answers: DraftRow['answers']; revision: number | undefined },
+  values: { examId: number; studentId: number; answersJson: string; revision: number | undefined },
   admission: SQL<boolean>,
-): Promise<DraftRow | undefined> {
+): Promise<{ revision: number; updatedAt: Date } | undefined> {
   const revision = sql`cast(${values.revision ?? null} as integer)`;
   const result = await db.execute(sql`
     insert into submission_drafts as d (exam_id, student_id, answers, revision)
-    select ${values.examId}::int, ${values.studentId}::int, ${JSON.stringify(values.answers)}::jsonb, coalesce(${revision}, 0)
+    select ${values.examId}::int, ${values.studentId}::int, ${values.answersJson}::jsonb, coalesce(${revision}, 0)
     where ${admission} and not exists (
       select 1 from submissions s where s.exam_id = ${values.examId}::int and s.student_id = ${values.studentId}::int
     )
@@ -128,9 +118,11 @@ export async function saveDraft(
       revision = coalesce(${revision}, least(d.revision::bigint + 1, 2147483647)::int),
       updated_at = now()
     where ${revision} is null or d.revision <= ${revision}
-    returning answers, revision, updated_at`);
+    returning revision, updated_at`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
-  return rows[0] ? draftOfRaw(values.examId, rows[0]) : undefined;
+  const row = rows[0];
+  // The pg driver and PGlite both parse timestamptz, but a raw statement's types are not drizzle's.
+  return row ? { revision: Number(row.revision), updatedAt: new Date(row.updated_at as string | Date) } : undefined;
 }
 
 /** The student's draft of the exam, unless the exam is submitted already (then the draft is only a leftover). */

@@ -17,7 +17,7 @@ import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { dueDrafts } from '../views/due-drafts.js';
 import { answerableBy, examWithEnrolment, studentExamAccess, studentExamList } from '../views/student-exams.js';
-import { mine, paperJson, SubmissionFiles } from './presenter.js';
+import { draftJson, mine, paperJson, SubmissionFiles } from './presenter.js';
 import * as repo from './repository.js';
 
 /** A submission as stored, for the modules that work on one through this service (marking). */
@@ -146,8 +146,9 @@ export class SubmissionsService {
    * `answerableBy`), so a class saving drafts costs one round trip a save, not two. Only when the
    * shared paper refuses a choice, or the save writes nothing, is the exam read to say why, in the
    * order a refusal is owed: no such exam, not enrolled, wrong kind or past due, then the choice.
+   * Answers the saved (or the newer stored) draft as the JSON to send: see `draftJson`.
    */
-  async saveDraft(student: Principal, examId: number, input: McqDraftInput): Promise<McqDraft> {
+  async saveDraft(student: Principal, examId: number, input: McqDraftInput): Promise<string> {
     const paper = await this.deps.questions.studentPaper(examId);
     try {
       mark(paper.key, input.answers);
@@ -159,13 +160,14 @@ export class SubmissionsService {
       mark(await this.deps.questions.choiceKey(this.deps.db, examId), input.answers);
     }
     const admission = answerableBy(student.id, examId, 'MCQ', new Date());
-    const values = { examId, studentId: student.id, answers: input.answers, revision: input.revision };
+    const answersJson = JSON.stringify(input.answers);
+    const values = { examId, studentId: student.id, answersJson, revision: input.revision };
     const saved = await repo.saveDraft(this.deps.db, values, admission);
-    if (saved) return presentDraft(saved);
+    if (saved) return draftJson(examId, answersJson, saved);
     // Nothing written: refused access, or a newer revision is stored, or the exam is handed in.
     assertAnswerable(await this.open(student, examId), 'MCQ');
     const stored = await repo.findDraft(this.deps.db, examId, student.id);
-    if (stored) return presentDraft(stored);
+    if (stored) return draftJson(examId, JSON.stringify(stored.answers), stored);
     throw conflict(SUBMISSION_MESSAGES.alreadySubmitted);
   }
 
