@@ -327,7 +327,7 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
     );
   };
   console.log(
-    `\nExam day: ${students} students, ${questions} questions, ${openingAtOnce > 0 ? `${openingAtOnce}` : 'all'} opening at once, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : 'PostgreSQL'})\n`,
+    `\nExam day: ${students} students, ${questions} questions, ${openingAtOnce > 0 ? `${openingAtOnce}` : 'all'} opening at once, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : `PostgreSQL, ${process.env.DATABASE_POOL_SIZE ?? 'the default'} pooled connections (DATABASE_POOL_SIZE)`})\n`,
   );
   console.log('step     |     ok  | p50 ms  | p99 ms  | max ms  | errors');
   console.log('-------- | ------- | ------- | ------- | ------- | ------');
