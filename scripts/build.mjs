@@ -20,6 +20,7 @@ const inputs = [
   'apps/web/package.json',
   'apps/web/vite.config.ts',
   'apps/web/vite-plugin-precompress.ts',
+  'apps/web/vite-plugin-page-preload.ts',
   'apps/web/postcss.config.cjs',
   'packages/contract/src',
   'package-lock.json',

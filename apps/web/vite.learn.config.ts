@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './vite-plugin-precompress';
+import { precompress } from './vite-plugin-precompress.ts';
 
 /**
  * The students' app: its own entry (learn/index.html → src/learn), built into dist/learn and served

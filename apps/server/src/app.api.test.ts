@@ -161,6 +161,15 @@ describe('serving the web app', () => {
     await mkdir(path.join(webDist, 'assets'));
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+    await mkdir(path.join(webDist, 'pages'));
+    await writeFile(
+      path.join(webDist, 'pages', 'course-detail.html'),
+      '<!doctype html><link rel="modulepreload" href="/assets/course-detail.js"><div id="root"></div>',
+    );
+    await writeFile(
+      path.join(webDist, 'pages', 'index.json'),
+      JSON.stringify([{ path: 'courses/:id', html: 'pages/course-detail.html' }]),
+    );
     const big = 'export const x = 1;\n'.repeat(200);
     await writeFile(path.join(webDist, 'assets', 'big-abc123.js'), big);
     await writeFile(path.join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
@@ -185,6 +194,20 @@ describe('serving the web app', () => {
     expect(api.json().message).toMatch(/Not found/);
     const post = await t.app.inject({ method: 'POST', url: '/dashboard' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it("sends a page's own entry, which preloads its code, for the addresses the build listed", async () => {
+    for (const url of ['/courses/12', '/courses/12/?tab=1']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('modulepreload');
+    }
+    for (const url of ['/courses', '/courses/12/gradebook', '/login']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('modulepreload');
+    }
   });
 
   it('serves the portal for a page address whatever the client accepts (curl), never for a missing file', async () => {

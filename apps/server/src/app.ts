@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { COMPRESSION } from './lib/compression.js';
 import { multipartOptions } from './lib/multipart.js';
+import { pageEntries } from './lib/page-entries.js';
 import { redactUrl } from './lib/redact-url.js';
 import { modulePlugins, moduleRoutes } from './modules/index.js';
 import { accessControl, type RouteInfo, tokensPlugin } from './plugins/auth.js';
@@ -147,7 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const portalFile = pageEntries(webDist, (error) =>
+    app.log.error({ err: error }, 'pages/index.json of the web build is unreadable'),
+  );
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi =
       config.apiPrefix === '' || pathname === config.apiPrefix || pathname.startsWith(`${config.apiPrefix}/`);
@@ -162,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .type('text/html')
         .header('cache-control', 'no-cache')
-        .sendFile(learn ? 'learn/index.html' : 'index.html', { cacheControl: false });
+        .sendFile(learn ? 'learn/index.html' : await portalFile(pathname), { cacheControl: false });
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { writeSession } from '../lib/session';
 import { fakeFetch } from '../test/render';
+import { LAZY_PAGES } from './lazy-pages';
 import { routes } from './router';
 
 function renderAt(path: string) {
@@ -64,5 +65,31 @@ describe('routes and guard', () => {
     renderAt('/admin/student-marks-summary');
     expect(await screen.findByRole('heading', { name: 'Student Marks Summary' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Staff' })).toBeInTheDocument();
+  });
+});
+
+/** Every route with a lazy page, by its full address pattern. */
+function lazyRoutes(list: RouteObject[], parent = ''): [string, RouteObject][] {
+  return list.flatMap((route) => {
+    const address = route.path ? (parent ? `${parent}/${route.path}` : route.path) : parent;
+    return [
+      ...(route.lazy ? ([[address, route]] as [string, RouteObject][]) : []),
+      ...lazyRoutes(route.children ?? [], address),
+    ];
+  });
+}
+
+describe('the lazy pages table the build preloads from', () => {
+  it('names exactly the lazy pages of the router, each with the module the router loads', async () => {
+    const lazy = lazyRoutes(routes);
+    expect(lazy.map(([address]) => address).sort()).toEqual(Object.keys(LAZY_PAGES).sort());
+    for (const [address, route] of lazy) {
+      const load = route.lazy as () => Promise<{ Component: unknown }>;
+      const { Component } = await load();
+      const module: Record<string, unknown> = await import(
+        `./routes/${LAZY_PAGES[address as keyof typeof LAZY_PAGES]}.tsx`
+      );
+      expect(Object.values(module), address).toContain(Component);
+    }
   });
 });

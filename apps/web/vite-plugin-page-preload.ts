@@ -1,0 +1,99 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** What the build wrote for one lazily loaded page; the server reads the list from `pages/index.json`. */
+export type PageEntry = { path: string; html: string };
+
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+/**
+ * A lazily loaded page's code is asked for only once the first bundle has run and the router has
+ * matched the address: on a phone's network that is a second round trip after 150 KB, before the
+ * page can even ask the API for its data. For each page of `pages` (address → module name in
+ * `routesDir`) this writes `pages/<module>.html`: the entry HTML plus a modulepreload of the page's
+ * chunk and every chunk it imports (the first bundle aside), and its stylesheets, so they download
+ * beside the first bundle. `pages/index.json` lists which address gets which file; the server sends
+ * that file for a matching address and the plain `index.html` for any other.
+ */
+export function pagePreload(options: { pages: Record<string, string>; routesDir: string }): Plugin {
+  let outDir = 'dist';
+  let base = '/';
+  let root = '';
+  return {
+    name: 'valence-page-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+      root = config.root;
+    },
+    async writeBundle(_output, bundle) {
+      const chunks = new Map<string, Chunk>();
+      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item as Chunk);
+      const routesDir = path.resolve(root, options.routesDir);
+      const byModule = new Map<string, Chunk>();
+      for (const chunk of chunks.values()) {
+        if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+        const file = chunk.facadeModuleId;
+        if (path.dirname(file) !== routesDir) continue;
+        byModule.set(path.basename(file).replace(/\.[jt]sx?$/, ''), chunk);
+      }
+      // What the entry HTML loads already (the first bundle and the chunks it imports) is not repeated.
+      const initial = new Set<string>();
+      const markInitial = (fileName: string) => {
+        if (initial.has(fileName)) return;
+        initial.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) markInitial(imported);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) markInitial(chunk.fileName);
+      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      if (!template.includes('</head>')) throw new Error('page-preload: index.html has no </head>');
+      await mkdir(path.join(outDir, 'pages'), { recursive: true });
+      const entries: PageEntry[] = [];
+      for (const [address, module] of Object.entries(options.pages)) {
+        const page = byModule.get(module);
+        if (!page)
+          throw new Error(`page-preload: no lazily loaded chunk for ${options.routesDir}/${module} (${address})`);
+        const scripts: string[] = [];
+        const styles = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (chunk: Chunk) => {
+          if (seen.has(chunk.fileName) || initial.has(chunk.fileName)) return;
+          seen.add(chunk.fileName);
+          scripts.push(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) {
+            const next = chunks.get(imported);
+            if (next) visit(next);
+          }
+        };
+        visit(page);
+        const links = [
+          ...scripts.map(
+            (file) =>
+              `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(base + file)}">`,
+          ),
+          ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(base + file)}">`),
+        ];
+        const html = template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        const name = `pages/${module}.html`;
+        await writeFile(path.join(outDir, name), html);
+        entries.push({ path: address, html: name });
+      }
+      await writeFile(path.join(outDir, 'pages', 'index.json'), `${JSON.stringify(entries, null, 2)}\n`);
+    },
+  };
+}
