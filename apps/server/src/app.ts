@@ -17,6 +17,7 @@ import { redactUrl } from './lib/redact-url.js';
 import { modulePlugins, moduleRoutes } from './modules/index.js';
 import { accessControl, type RouteInfo, tokensPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { type InFlight, trackInFlight } from './plugins/in-flight.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import type { ObjectStorage } from './storage/storage.js';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     signingSecret: string;
     /** Every API route with its access level, as registered. */
     apiRoutes: RouteInfo[];
+    /** The requests still being worked on: shutdown waits for them before closing the database. */
+    inFlight: InFlight;
   }
 }
 
@@ -84,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', deps.storage);
   app.decorate('signingSecret', deps.secret);
   app.decorate('apiRoutes', []);
+  app.decorate('inFlight', trackInFlight(app));
   registerErrorHandler(app);
   await app.register(compress, COMPRESSION);
 

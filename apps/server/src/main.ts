@@ -14,6 +14,9 @@ import { createStorage, loadSecret, prepareDataDir } from './runtime.js';
  */
 const LISTEN_BACKLOG = 4096;
 
+/** How long shutdown waits for requests still running once connections are closed (systemd and Docker allow 10 s in all). */
+const SHUTDOWN_WAIT_MS = 5000;
+
 async function main() {
   const config = loadConfig();
   prepareDataDir(config);
@@ -48,6 +51,12 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(sweep);
+    // A request whose client hung up is no connection close() waits for: let it finish its
+    // statements before the database goes, within the time a process manager allows a stop.
+    if (!(await app.inFlight.settled(SHUTDOWN_WAIT_MS)))
+      app.log.warn(
+        `${app.inFlight.count} request(s) still running after ${SHUTDOWN_WAIT_MS} ms: closing the database under them`,
+      );
     await database.close();
     lock?.release();
     process.exit(0);
