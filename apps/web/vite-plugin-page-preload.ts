@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What the build wrote for one lazily loaded page; the server reads the list from `pages/index.json`. */
-export type PageEntry = { path: string; html: string };
+type PageEntry = { path: string; html: string };
 
 type Chunk = {
   type: 'chunk';
@@ -51,14 +51,24 @@ export function pagePreload(options: { pages: Record<string, string>; routesDir:
         if (path.dirname(file) !== routesDir) continue;
         byModule.set(path.basename(file).replace(/\.[jt]sx?$/, ''), chunk);
       }
+      /** `start` and every chunk it imports, directly or not, in the order met; none of `skip`'s. */
+      const importClosure = (start: Chunk, skip: ReadonlySet<string>): Chunk[] => {
+        const met = new Map<string, Chunk>();
+        const visit = (chunk: Chunk) => {
+          if (met.has(chunk.fileName) || skip.has(chunk.fileName)) return;
+          met.set(chunk.fileName, chunk);
+          for (const imported of chunk.imports) {
+            const next = chunks.get(imported);
+            if (next) visit(next);
+          }
+        };
+        visit(start);
+        return [...met.values()];
+      };
       // What the entry HTML loads already (the first bundle and the chunks it imports) is not repeated.
       const initial = new Set<string>();
-      const markInitial = (fileName: string) => {
-        if (initial.has(fileName)) return;
-        initial.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) markInitial(imported);
-      };
-      for (const chunk of chunks.values()) if (chunk.isEntry) markInitial(chunk.fileName);
+      for (const chunk of chunks.values())
+        if (chunk.isEntry) for (const loaded of importClosure(chunk, initial)) initial.add(loaded.fileName);
       const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
       if (!template.includes('</head>')) throw new Error('page-preload: index.html has no </head>');
       await mkdir(path.join(outDir, 'pages'), { recursive: true });
@@ -67,20 +77,9 @@ export function pagePreload(options: { pages: Record<string, string>; routesDir:
         const page = byModule.get(module);
         if (!page)
           throw new Error(`page-preload: no lazily loaded chunk for ${options.routesDir}/${module} (${address})`);
-        const scripts: string[] = [];
-        const styles = new Set<string>();
-        const seen = new Set<string>();
-        const visit = (chunk: Chunk) => {
-          if (seen.has(chunk.fileName) || initial.has(chunk.fileName)) return;
-          seen.add(chunk.fileName);
-          scripts.push(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk.imports) {
-            const next = chunks.get(imported);
-            if (next) visit(next);
-          }
-        };
-        visit(page);
+        const pageChunks = importClosure(page, initial);
+        const scripts = pageChunks.map((chunk) => chunk.fileName);
+        const styles = new Set(pageChunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
         const links = [
           ...scripts.map(
             (file) =>
