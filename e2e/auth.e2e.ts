@@ -74,6 +74,25 @@ describe('signing in and out', () => {
     },
   );
 
+  it('loads sign-in without its schemas, and fetches them once a field is focused', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const schemasAsked = () => scripts.some((script) => script.includes('/signin-schemas-'));
+    await page.goto(`${baseURL()}/login`);
+    await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(schemasAsked()).toBe(false);
+
+    await page.getByPlaceholder('Enter your username').focus();
+    await expect.poll(schemasAsked).toBe(true);
+    // Checked with the contract's messages once they are there.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Username is required.').waitFor();
+  });
+
   it('shows the failure text for a wrong password', async () => {
     await signIn(page, inject('adminUsername'), 'wrong-password');
     await page.getByText('Login failed. Please check your username and password.').waitFor();

@@ -1,6 +1,8 @@
 import { schemaResolver, type UseFormInput, useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
+
+type FormOptions<Values> = Omit<UseFormInput<Values>, 'initialValues' | 'validate'>;
 
 /**
  * A form checked by a contract schema: each field shows the first of the schema's messages for it,
@@ -10,9 +12,63 @@ import type { z } from 'zod';
 export function useContractForm<Values extends Record<string, unknown>>(
   schema: z.ZodType,
   initialValues: Values,
-  options: Omit<UseFormInput<Values>, 'initialValues' | 'validate'> = {},
+  options: FormOptions<Values> = {},
 ) {
   // One resolver per schema: a new one each render would renew the form's validating callbacks too.
   const validate = useMemo(() => schemaResolver(schema, { sync: true }), [schema]);
   return useForm<Values>({ ...options, initialValues, validate });
+}
+
+/**
+ * `useContractForm` for a form in the first bundle, whose schema comes in a chunk of its own (with
+ * zod), so that the page loads without it. Put `prefetch` on the form's `onFocus`: the schema then
+ * loads while the user types, and a submit seldom waits for it. The fields are checked on submit, as
+ * a `useContractForm` form's are, with the same messages. `load` must be stable (module level).
+ */
+export function useLazyContractForm<Values extends Record<string, unknown>, S extends z.ZodType>(
+  load: () => Promise<S>,
+  initialValues: Values,
+  options: FormOptions<Values> = {},
+) {
+  const form = useForm<Values>({ ...options, initialValues });
+  // From the click to the handler's end, the schema's load included: the submit button shows it.
+  const [submitting, setSubmitting] = useState(false);
+  // A failed load is reported by the submit that needs it, not here.
+  const prefetch = useCallback(() => void load().catch(() => undefined), [load]);
+
+  /**
+   * The form's submit handler: `handler` receives the values as the schema parses them, once they
+   * pass. `onInvalid` runs when a field is refused, `onUnavailable` when the schema could not be
+   * loaded (the network dropped): the form then stays as the user left it.
+   */
+  const onSubmit =
+    (
+      handler: (values: z.output<S>) => unknown,
+      { onInvalid, onUnavailable }: { onInvalid?: () => void; onUnavailable: () => void },
+    ) =>
+    async (event?: FormEvent<HTMLFormElement>) => {
+      event?.preventDefault();
+      setSubmitting(true);
+      try {
+        let schema: S;
+        try {
+          schema = await load();
+        } catch {
+          onUnavailable();
+          return;
+        }
+        const values = form.getValues();
+        const errors = schemaResolver(schema, { sync: true })(values);
+        form.setErrors(errors);
+        if (Object.keys(errors).length > 0) {
+          onInvalid?.();
+          return;
+        }
+        await handler(schema.parse(values));
+      } finally {
+        setSubmitting(false);
+      }
+    };
+
+  return { form, onSubmit, prefetch, submitting };
 }

@@ -1,8 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SigninRequest, type SigninResponse, signinResponseSchema } from '@valence/contract';
+import type { SigninRequest, SigninResponse } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 
-export function signin(credentials: SigninRequest): Promise<SigninResponse> {
+/** Sign-in's schemas (and zod) load apart from the first bundle; see signin-schemas.ts. */
+export const loadSigninSchemas = () => import('./signin-schemas');
+
+export async function signin(credentials: SigninRequest): Promise<SigninResponse> {
+  const { signinResponseSchema } = await loadSigninSchemas();
   return apiFetch('/signin', { method: 'POST', body: credentials }, signinResponseSchema);
 }
 

@@ -1,28 +1,34 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { STAFF_ROLES, signinRequestSchema } from '@valence/contract';
+import { type SigninRequest, STAFF_ROLES } from '@valence/contract';
 import { useState } from 'react';
-import { useContractForm } from '../../../lib/form';
+import { useLazyContractForm } from '../../../lib/form';
 import { writeSession } from '../../../lib/session';
 import { logout } from '../api/logout';
-import { useSignin } from '../api/signin';
+import { loadSigninSchemas, useSignin } from '../api/signin';
 
 export const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 export const STAFF_ONLY = 'This portal is for staff only.';
+export const UNAVAILABLE = 'The sign-in form could not load. Check your connection and try again.';
 /**
  * The students' app's sign-in page. A plain link, not the router's: the students' app is another
  * single-page app served beside this one, so the browser must load it.
  */
 export const STUDENT_APP_LOGIN = '/learn/login';
 
+const loadRequestSchema = () => loadSigninSchemas().then((module) => module.signinRequestSchema);
+
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const form = useContractForm(signinRequestSchema, { username: '', password: '' });
+  const { form, onSubmit, prefetch, submitting } = useLazyContractForm(loadRequestSchema, {
+    username: '',
+    password: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const signin = useSignin();
 
-  async function handleSubmit(values: typeof form.values) {
+  async function handleSubmit(values: SigninRequest) {
     setError(null);
     try {
-      const result = await signin.mutateAsync(signinRequestSchema.parse(values));
+      const result = await signin.mutateAsync(values);
       const isStaff = result.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
       if (!isStaff) {
         // A student token must not linger as a live session on the server either.
@@ -39,7 +45,14 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto" mt="xl">
-      <form onSubmit={form.onSubmit(handleSubmit, () => setError(null))} noValidate>
+      <form
+        onSubmit={onSubmit(handleSubmit, {
+          onInvalid: () => setError(null),
+          onUnavailable: () => setError(UNAVAILABLE),
+        })}
+        onFocus={prefetch}
+        noValidate
+      >
         <Stack>
           <Title order={2}>Admin Portal</Title>
           <Text c="dimmed" size="sm">
@@ -71,7 +84,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               )}
             </Alert>
           )}
-          <Button type="submit" loading={signin.isPending}>
+          <Button type="submit" loading={submitting}>
             Login
           </Button>
         </Stack>
