@@ -56,6 +56,25 @@ describe('useLazyContractForm', () => {
     expect(load).not.toHaveBeenCalled();
     await act(async () => result.current.prefetch());
     expect(load).toHaveBeenCalledTimes(1);
+    // Loaded once: a later focus or submit uses what came.
+    await act(async () => result.current.prefetch());
+    await act(() => result.current.onSubmit(() => undefined, { onUnavailable: () => undefined })(submitEvent()));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not show the form as submitting when a field is refused', async () => {
+    const { result } = renderHook(() => useLazyContractForm(loaded, { title: '', description: 'Rates' }));
+    await act(async () => result.current.prefetch());
+    const onInvalid = vi.fn();
+    let sent: Promise<void> = Promise.resolve();
+    // Rendered before any promise settles: a loaded schema checks the fields at once.
+    act(() => {
+      sent = result.current.onSubmit(() => undefined, { onInvalid, onUnavailable: () => undefined })(submitEvent());
+    });
+    expect(result.current.submitting).toBe(false);
+    expect(result.current.form.errors).toEqual({ title: 'Title is required.' });
+    await act(() => sent);
+    expect(onInvalid).toHaveBeenCalled();
   });
 
   it("checks the fields on submit with the contract's messages, and hands on the parsed values", async () => {

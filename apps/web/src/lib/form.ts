@@ -1,5 +1,5 @@
 import { schemaResolver, type UseFormInput, useForm } from '@mantine/form';
-import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 type FormOptions<Values> = Omit<UseFormInput<Values>, 'initialValues' | 'validate'>;
@@ -31,10 +31,16 @@ export function useLazyContractForm<Values extends Record<string, unknown>, S ex
   options: FormOptions<Values> = {},
 ) {
   const form = useForm<Values>({ ...options, initialValues });
-  // From the click to the handler's end, the schema's load included: the submit button shows it.
+  // While the schema is awaited or the handler runs: the submit button shows it. A refused field
+  // does not flash it.
   const [submitting, setSubmitting] = useState(false);
+  const schemaRef = useRef<S | null>(null);
+  const schema = useCallback(async () => {
+    schemaRef.current ??= await load();
+    return schemaRef.current;
+  }, [load]);
   // A failed load is reported by the submit that needs it, not here.
-  const prefetch = useCallback(() => void load().catch(() => undefined), [load]);
+  const prefetch = useCallback(() => void schema().catch(() => undefined), [schema]);
 
   /**
    * The form's submit handler: `handler` receives the values as the schema parses them, once they
@@ -48,23 +54,28 @@ export function useLazyContractForm<Values extends Record<string, unknown>, S ex
     ) =>
     async (event?: FormEvent<HTMLFormElement>) => {
       event?.preventDefault();
-      setSubmitting(true);
-      try {
-        let schema: S;
+      let checker = schemaRef.current;
+      if (!checker) {
+        setSubmitting(true);
         try {
-          schema = await load();
+          checker = await schema();
         } catch {
+          setSubmitting(false);
           onUnavailable();
           return;
         }
-        const values = form.getValues();
-        const errors = schemaResolver(schema, { sync: true })(values);
-        form.setErrors(errors);
-        if (Object.keys(errors).length > 0) {
-          onInvalid?.();
-          return;
-        }
-        await handler(schema.parse(values));
+      }
+      const values = form.getValues();
+      const errors = schemaResolver(checker, { sync: true })(values);
+      form.setErrors(errors);
+      if (Object.keys(errors).length > 0) {
+        setSubmitting(false);
+        onInvalid?.();
+        return;
+      }
+      setSubmitting(true);
+      try {
+        await handler(checker.parse(values));
       } finally {
         setSubmitting(false);
       }
