@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFlask } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { useLogout } from '../features/auth';
 import { clearSession, isSuperadmin, useSession } from '../lib/session';
 
 type NavItem = { to: string; label: string };
+
+const HEADER_HEIGHT = 60;
 
 const PUBLIC_ITEMS: NavItem[] = [{ to: '/contact', label: 'Contact' }];
 const SIGNED_IN_ITEMS: NavItem[] = [
@@ -75,14 +77,20 @@ export function AppLayout() {
     </>
   );
 
+  // Mantine's AppShell would bring a resize handle, side panels and a scroll lock this layout never
+  // uses: about 8 KB of sign-in's script. A sticky header and a panel under it do the same here.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { desktop: true, mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <>
+      <Box
+        component="header"
+        pos="sticky"
+        top={0}
+        h={HEADER_HEIGHT}
+        px="md"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group h="100%" justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
             <Group gap={6} wrap="nowrap">
               <IconFlask size={22} aria-hidden />
@@ -97,18 +105,27 @@ export function AppLayout() {
             </Group>
           )}
         </Group>
-      </AppShell.Header>
+      </Box>
       {/* Rendered only when open on a phone so each link exists once for assistive tech and tests. */}
       {isPhone && opened && (
-        <AppShell.Navbar p="md">
+        <Box
+          pos="fixed"
+          top={HEADER_HEIGHT}
+          left={0}
+          right={0}
+          bottom={0}
+          p="md"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 100, overflowY: 'auto' }}
+        >
           <Stack component="nav" aria-label="Main navigation" gap="sm">
             {links}
           </Stack>
-        </AppShell.Navbar>
+        </Box>
       )}
-      <AppShell.Main>
+      <Box component="main" p="md">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
