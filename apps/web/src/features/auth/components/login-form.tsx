@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type SigninRequest, STAFF_ROLES } from '@valence/contract';
 import { useState } from 'react';
-import { useLazyContractForm } from '../../../lib/form';
+import { useLazyContractForm } from '../../../lib/lazy-form';
 import { writeSession } from '../../../lib/session';
 import { logout } from '../api/logout';
 import { loadSigninSchemas, useSignin } from '../api/signin';
@@ -18,10 +18,7 @@ export const STUDENT_APP_LOGIN = '/learn/login';
 const loadRequestSchema = () => loadSigninSchemas().then((module) => module.signinRequestSchema);
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const { form, onSubmit, prefetch, submitting } = useLazyContractForm(loadRequestSchema, {
-    username: '',
-    password: '',
-  });
+  const { field, onSubmit, prefetch, submitting } = useLazyContractForm(loadRequestSchema);
   const [error, setError] = useState<string | null>(null);
   const signin = useSignin();
 
@@ -63,7 +60,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             placeholder="Enter your username"
             autoComplete="username"
             required
-            {...form.getInputProps('username')}
+            {...field('username')}
           />
           <TextInput
             type="password"
@@ -71,7 +68,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             placeholder="Enter your password"
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           {error && (
             <Alert color="red" role="alert">
