@@ -7,7 +7,7 @@ type FormOptions<Values> = Omit<UseFormInput<Values>, 'initialValues' | 'validat
 /**
  * A form checked by a contract schema: each field shows the first of the schema's messages for it,
  * the same words the server answers with, and `onSubmit` receives the values only once they pass.
- * Every portal form starts here.
+ * Every portal form but sign-in (`lazy-form.ts`) starts here.
  */
 export function useContractForm<Values extends Record<string, unknown>>(
   schema: z.ZodType,

@@ -5,6 +5,19 @@ import { readSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { LoginForm } from './login-form';
 
+// Sign-in's schemas arrive in a chunk of their own; a test can make that chunk fail to load.
+const schemaChunk = vi.hoisted(() => ({ fails: false }));
+vi.mock('../api/signin', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../api/signin')>();
+  return {
+    ...original,
+    loadSigninSchemas: () =>
+      schemaChunk.fails
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : original.loadSigninSchemas(),
+  };
+});
+
 function renderLogin() {
   const onSuccess = vi.fn();
   renderWithProviders(<LoginForm onSuccess={onSuccess} />, { path: '/login' });
@@ -74,5 +87,23 @@ describe('LoginForm', () => {
     expect(readSession()).toEqual({ token: 'staff-token', roles: ['ROLE_SUPERADMIN'] });
     expect(localStorage.getItem('jwtToken')).toBe('staff-token');
     expect(fetch.calls[0]?.body).toEqual({ username: 'admin', password: 'admin12345' });
+  });
+
+  it('says so when its checks could not load, sends nothing and keeps what was typed', async () => {
+    const fetch = fakeFetch({});
+    vi.stubGlobal('fetch', fetch.fn);
+    schemaChunk.fails = true;
+    try {
+      const onSuccess = renderLogin();
+      await signIn('admin', 'admin12345');
+      expect(
+        await screen.findByText('The sign-in form could not load. Check your connection and try again.'),
+      ).toBeInTheDocument();
+      expect(fetch.calls).toHaveLength(0);
+      expect(screen.getByPlaceholderText('Enter your username')).toHaveValue('admin');
+      expect(onSuccess).not.toHaveBeenCalled();
+    } finally {
+      schemaChunk.fails = false;
+    }
   });
 });
