@@ -44,6 +44,8 @@ describe('SharedAnswers', () => {
     const big = paper(7);
     app.get('/big', (request, reply) => shared.send(request, reply, big));
     app.get('/small', (request, reply) => shared.send(request, reply, '{"id":1}'));
+    // The same answer left to the compress plugin, whose reading of the header shared answers follow.
+    app.get('/plugin', () => JSON.parse(big));
     const get = (url: string, acceptEncoding?: string) =>
       app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
@@ -64,6 +66,14 @@ describe('SharedAnswers', () => {
       expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     }
     expect((await get('/big', 'identity')).body).toBe(big);
+
+    // Read as the compress plugin reads them: x-gzip and * stand for gzip.
+    for (const alias of ['x-gzip', 'X-GZIP', '*', 'identity, *;q=0.5']) {
+      const answer = await get('/big', alias);
+      expect(answer.headers['content-encoding'], alias).toBe('gzip');
+      expect(gunzipSync(answer.rawPayload).toString()).toBe(big);
+    }
+    for (const alias of ['x-gzip', '*']) expect((await get('/plugin', alias)).headers['content-encoding']).toBe('gzip');
     expect((await get('/small', 'br')).body).toBe('{"id":1}');
     await app.close();
   });

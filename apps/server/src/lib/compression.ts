@@ -22,6 +22,12 @@ export const COMPRESSION = {
   syncThreshold: 64 * 1024,
 };
 
+/**
+ * What a client accepts, read as the compress plugin reads it (`x-gzip` and `*` stand for gzip), so
+ * that a shared answer and any other answer go in the same encoding.
+ */
+const acceptedEncodings = (header: string) => header.toLowerCase().replace(/\*|x-gzip/g, 'gzip');
+
 const compress = (json: string, encoding: Encoding): Buffer =>
   encoding === 'br' ? zlib.brotliCompressSync(json, COMPRESSION.brotliOptions) : zlib.gzipSync(json);
 
@@ -56,7 +62,7 @@ export class SharedAnswers {
     const accepted = request.headers['accept-encoding'];
     const encoding =
       accepted && Buffer.byteLength(json) >= COMPRESSION.threshold
-        ? negotiate(accepted.toLowerCase(), COMPRESSION.encodings)
+        ? negotiate(acceptedEncodings(accepted), COMPRESSION.encodings)
         : null;
     if (encoding !== 'br' && encoding !== 'gzip') return reply.send(json);
     return reply
