@@ -8,6 +8,7 @@ type Hook = (...args: unknown[]) => Promise<void> | void;
 
 const chunk = (fileName: string, more: Record<string, unknown> = {}) => ({
   type: 'chunk',
+  name: path.basename(fileName, '.js'),
   fileName,
   isEntry: false,
   isDynamicEntry: false,
@@ -21,8 +22,8 @@ describe('pagePreload', () => {
   const template =
     '<!doctype html>\n<html>\n  <head>\n    <script type="module" src="/assets/index.js"></script>\n  </head>\n</html>\n';
 
-  async function build(pages: Record<string, string>, bundle: Record<string, unknown>) {
-    const plugin = pagePreload({ pages, routesDir: 'src/app/routes' });
+  async function build(pages: Record<string, string>, bundle: Record<string, unknown>, urgent?: string[]) {
+    const plugin = pagePreload({ pages, routesDir: 'src/app/routes', urgent });
     (plugin.configResolved as Hook)({ root, base: '/', build: { outDir: 'dist' } });
     await (plugin.writeBundle as Hook).call({}, {}, bundle);
   }
@@ -81,6 +82,30 @@ describe('pagePreload', () => {
       '/assets/exams.js',
       '/assets/ui.js',
       '/assets/icon.js',
+    ]);
+  });
+
+  it('preloads the urgent chunks at normal priority and the rest at low', async () => {
+    await build(
+      { exams: 'exams' },
+      {
+        'assets/index.js': chunk('assets/index.js', { isEntry: true }),
+        'assets/exams-a1.js': chunk('assets/exams-a1.js', {
+          name: 'exams',
+          isDynamicEntry: true,
+          facadeModuleId: routes('exams'),
+          imports: ['assets/zod-b2.js', 'assets/ui-c3.js'],
+        }),
+        'assets/zod-b2.js': chunk('assets/zod-b2.js', { name: 'zod' }),
+        'assets/ui-c3.js': chunk('assets/ui-c3.js', { name: 'ui' }),
+      },
+      ['zod'],
+    );
+    const exams = await readFile(path.join(root, 'dist/pages/exams.html'), 'utf8');
+    expect([...exams.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0])).toEqual([
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/exams-a1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/zod-b2.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/ui-c3.js">',
     ]);
   });
 

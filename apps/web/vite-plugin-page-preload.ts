@@ -7,6 +7,8 @@ type PageEntry = { path: string; html: string };
 
 type Chunk = {
   type: 'chunk';
+  /** The chunk's name before hashing: a code-splitting group's name for a group's chunk. */
+  name: string;
   fileName: string;
   isEntry: boolean;
   isDynamicEntry: boolean;
@@ -27,8 +29,12 @@ function escapeAttribute(value: string): string {
  * chunk and every chunk it imports (the first bundle aside), and its stylesheets, so they download
  * beside the first bundle. `pages/index.json` lists which address gets which file; the server sends
  * that file for a matching address and the plain `index.html` for any other.
+ *
+ * The preloads are low priority, so that they leave the bandwidth to the first bundle, which paints
+ * the first screen; the chunks named in `urgent` (code every page runs before its own) are not.
  */
-export function pagePreload(options: { pages: Record<string, string>; routesDir: string }): Plugin {
+export function pagePreload(options: { pages: Record<string, string>; routesDir: string; urgent?: string[] }): Plugin {
+  const urgent = new Set(options.urgent);
   let outDir = 'dist';
   let base = '/';
   let root = '';
@@ -78,12 +84,11 @@ export function pagePreload(options: { pages: Record<string, string>; routesDir:
         if (!page)
           throw new Error(`page-preload: no lazily loaded chunk for ${options.routesDir}/${module} (${address})`);
         const pageChunks = importClosure(page, initial);
-        const scripts = pageChunks.map((chunk) => chunk.fileName);
         const styles = new Set(pageChunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
         const links = [
-          ...scripts.map(
-            (file) =>
-              `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(base + file)}">`,
+          ...pageChunks.map(
+            (chunk) =>
+              `<link rel="modulepreload" crossorigin${urgent.has(chunk.name) ? '' : ' fetchpriority="low"'} href="${escapeAttribute(base + chunk.fileName)}">`,
           ),
           ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(base + file)}">`),
         ];
