@@ -9,6 +9,7 @@
 //   npm run bench:web                 # builds if needed, seeds and starts the built server on a scratch DATA_DIR
 //   BENCH_RUNS=3 npm run bench:web    # median of 3 Lighthouse runs per route (default 1)
 //   BENCH_WEB_REPORTS=/tmp/lh npm run bench:web   # also keeps each run's Lighthouse report (JSON) there
+//   BENCH_ROUTES=/courses/:id,/dashboard npm run bench:web   # only these routes (ROUTE_PATTERNS)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freePort, root, serverEnv } from './lib/bench-kit.mjs';
@@ -70,6 +71,22 @@ function printTable(rows) {
 execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 execFileSync('node', [path.join(root, 'scripts/ensure-test-tools.mjs')], { stdio: 'inherit' });
 
+const ROUTE_PATTERNS = [
+  '/login',
+  '/dashboard',
+  '/courses',
+  '/courses/:id',
+  '/students',
+  '/exams',
+  '/learn/login',
+  '/learn',
+  '/learn/courses/:id',
+];
+const chosenRoutes = process.env.BENCH_ROUTES?.split(',').map((name) => name.trim());
+const unknownRoutes = chosenRoutes?.filter((name) => !ROUTE_PATTERNS.includes(name)) ?? [];
+if (unknownRoutes.length > 0)
+  throw new Error(`BENCH_ROUTES: no route ${unknownRoutes.join(', ')}; the routes are ${ROUTE_PATTERNS.join(', ')}`);
+
 const session = createSession();
 
 async function main() {
@@ -114,12 +131,15 @@ async function main() {
     { path: '/learn', signedIn: true },
     { path: `/learn/courses/${course.id}`, signedIn: true },
   ];
+  // A course page goes by its pattern: BENCH_ROUTES is read before the seed has numbered the courses.
+  const pattern = (route) => route.path.replace(`/courses/${course.id}`, '/courses/:id');
+  const wanted = (route) => !chosenRoutes || chosenRoutes.includes(pattern(route));
   const rows = [];
-  for (const route of routes) {
+  for (const route of routes.filter(wanted)) {
     const signedIn = { token: jwtToken, roles, keys: PORTAL_KEYS };
     rows.push(await measureRoute(context, { base, debugPort, runs, route, session: signedIn }));
   }
-  for (const route of learnRoutes) {
+  for (const route of learnRoutes.filter(wanted)) {
     const signedIn = { token: studentSession.jwtToken, roles: studentSession.roles, keys: LEARN_KEYS };
     rows.push(await measureRoute(context, { base, debugPort, runs, route, session: signedIn }));
   }
