@@ -68,9 +68,6 @@ function printTable(rows) {
   );
 }
 
-execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-execFileSync('node', [path.join(root, 'scripts/ensure-test-tools.mjs')], { stdio: 'inherit' });
-
 const ROUTE_PATTERNS = [
   '/login',
   '/dashboard',
@@ -86,6 +83,9 @@ const chosenRoutes = process.env.BENCH_ROUTES?.split(',').map((name) => name.tri
 const unknownRoutes = chosenRoutes?.filter((name) => !ROUTE_PATTERNS.includes(name)) ?? [];
 if (unknownRoutes.length > 0)
   throw new Error(`BENCH_ROUTES: no route ${unknownRoutes.join(', ')}; the routes are ${ROUTE_PATTERNS.join(', ')}`);
+
+execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+execFileSync('node', [path.join(root, 'scripts/ensure-test-tools.mjs')], { stdio: 'inherit' });
 
 const session = createSession();
 
