@@ -1,28 +1,18 @@
+// schemaResolver alone, without useForm: what useContractForm's forms show under each field.
+import { type FormErrors, schemaResolver } from '@mantine/form';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 
-type FieldErrors = Partial<Record<string, string>>;
-
-/** The first of the schema's messages for each top-level field, as `useContractForm` shows them. */
-function firstErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * A contract-checked form for a page in the first bundle (sign-in), which must load neither zod nor
- * Mantine's form library: the schema comes in a chunk of its own, and the fields are the form's own
+ * Mantine's form hook: the schema comes in a chunk of its own, and the fields are the form's own
  * inputs, read with FormData on submit. Put `prefetch` on the form's `onFocus`, so that the schema
  * loads while the user types; a submit waits for it if need be. Each field shows the first of the
  * schema's messages for it, the same words the server answers with, until the field is changed.
  * `load` must be stable (module level). Every other form is `useContractForm` (`form.ts`).
  */
 export function useLazyContractForm<S extends z.ZodType>(load: () => Promise<S>) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   // While the schema is awaited or the handler runs: the submit button shows it. A refused field
   // does not flash it.
   const [submitting, setSubmitting] = useState(false);
@@ -66,17 +56,16 @@ export function useLazyContractForm<S extends z.ZodType>(load: () => Promise<S>)
           return;
         }
       }
-      const parsed = checker.safeParse(values);
-      if (!parsed.success) {
-        setErrors(firstErrors(parsed.error.issues));
+      const refused = schemaResolver(checker, { sync: true })(values);
+      setErrors(refused);
+      if (Object.keys(refused).length > 0) {
         setSubmitting(false);
         onInvalid?.();
         return;
       }
-      setErrors({});
       setSubmitting(true);
       try {
-        await handler(parsed.data);
+        await handler(checker.parse(values));
       } finally {
         setSubmitting(false);
       }
