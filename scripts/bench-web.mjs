@@ -9,7 +9,7 @@
 //   npm run bench:web                 # builds if needed, seeds and starts the built server on a scratch DATA_DIR
 //   BENCH_RUNS=3 npm run bench:web    # median of 3 Lighthouse runs per route (default 1)
 //   BENCH_WEB_REPORTS=/tmp/lh npm run bench:web   # also keeps each run's Lighthouse report (JSON) there
-//   BENCH_ROUTES=/courses/:id,/dashboard npm run bench:web   # only these routes (ROUTE_PATTERNS)
+//   BENCH_ROUTES=/courses/:id,/dashboard npm run bench:web   # only these routes (ROUTES)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freePort, root, serverEnv } from './lib/bench-kit.mjs';
@@ -68,21 +68,24 @@ function printTable(rows) {
   );
 }
 
-const ROUTE_PATTERNS = [
-  '/login',
-  '/dashboard',
-  '/courses',
-  '/courses/:id',
-  '/students',
-  '/exams',
-  '/learn/login',
-  '/learn',
-  '/learn/courses/:id',
+/** What is measured, in order: a course page by its pattern, as BENCH_ROUTES names it before the seed numbers the courses. */
+const ROUTES = [
+  { pattern: '/login', app: 'portal', signedIn: false },
+  { pattern: '/dashboard', app: 'portal', signedIn: true },
+  { pattern: '/courses', app: 'portal', signedIn: true },
+  { pattern: '/courses/:id', app: 'portal', signedIn: true },
+  { pattern: '/students', app: 'portal', signedIn: true },
+  { pattern: '/exams', app: 'portal', signedIn: true },
+  { pattern: '/learn/login', app: 'learn', signedIn: false },
+  { pattern: '/learn', app: 'learn', signedIn: true },
+  { pattern: '/learn/courses/:id', app: 'learn', signedIn: true },
 ];
 const chosenRoutes = process.env.BENCH_ROUTES?.split(',').map((name) => name.trim());
-const unknownRoutes = chosenRoutes?.filter((name) => !ROUTE_PATTERNS.includes(name)) ?? [];
+const unknownRoutes = chosenRoutes?.filter((name) => !ROUTES.some((route) => route.pattern === name)) ?? [];
 if (unknownRoutes.length > 0)
-  throw new Error(`BENCH_ROUTES: no route ${unknownRoutes.join(', ')}; the routes are ${ROUTE_PATTERNS.join(', ')}`);
+  throw new Error(
+    `BENCH_ROUTES: no route ${unknownRoutes.join(', ')}; the routes are ${ROUTES.map((route) => route.pattern).join(', ')}`,
+  );
 
 execFileSync('node', [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 execFileSync('node', [path.join(root, 'scripts/ensure-test-tools.mjs')], { stdio: 'inherit' });
@@ -118,30 +121,15 @@ async function main() {
 
   const context = await launchChromium(profile, debugPort);
   session.onCleanup(() => context.close().catch(() => undefined));
-  const routes = [
-    { path: '/login', signedIn: false },
-    { path: '/dashboard', signedIn: true },
-    { path: '/courses', signedIn: true },
-    { path: `/courses/${course.id}`, signedIn: true },
-    { path: '/students', signedIn: true },
-    { path: '/exams', signedIn: true },
-  ];
-  const learnRoutes = [
-    { path: '/learn/login', signedIn: false },
-    { path: '/learn', signedIn: true },
-    { path: `/learn/courses/${course.id}`, signedIn: true },
-  ];
-  // A course page goes by its pattern: BENCH_ROUTES is read before the seed has numbered the courses.
-  const pattern = (route) => route.path.replace(`/courses/${course.id}`, '/courses/:id');
-  const wanted = (route) => !chosenRoutes || chosenRoutes.includes(pattern(route));
+  const sessions = {
+    portal: { token: jwtToken, roles, keys: PORTAL_KEYS },
+    learn: { token: studentSession.jwtToken, roles: studentSession.roles, keys: LEARN_KEYS },
+  };
   const rows = [];
-  for (const route of routes.filter(wanted)) {
-    const signedIn = { token: jwtToken, roles, keys: PORTAL_KEYS };
-    rows.push(await measureRoute(context, { base, debugPort, runs, route, session: signedIn }));
-  }
-  for (const route of learnRoutes.filter(wanted)) {
-    const signedIn = { token: studentSession.jwtToken, roles: studentSession.roles, keys: LEARN_KEYS };
-    rows.push(await measureRoute(context, { base, debugPort, runs, route, session: signedIn }));
+  for (const { pattern, app, signedIn } of ROUTES) {
+    if (chosenRoutes && !chosenRoutes.includes(pattern)) continue;
+    const route = { path: pattern.replace(':id', String(course.id)), signedIn };
+    rows.push(await measureRoute(context, { base, debugPort, runs, route, session: sessions[app] }));
   }
   printTable(rows);
 }
