@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
@@ -18,6 +20,20 @@ describe('passwords', () => {
     const old = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('pw', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
     expect(await verifyPassword('pw', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
+  });
+  it('leaves threads for file reads while a class signs in together', async () => {
+    const hash = await hashPassword('pw');
+    let hashesDone = 0;
+    const verifications = Array.from({ length: 8 }, () =>
+      verifyPassword('pw', hash).then((ok) => {
+        hashesDone += 1;
+        return ok;
+      }),
+    );
+    // Libuv's 4 threads would all be hashing, with the read queued behind 4 hashes at least.
+    await readFile(fileURLToPath(import.meta.url));
+    expect(hashesDone).toBeLessThan(4);
+    expect(await Promise.all(verifications)).toEqual(Array(8).fill(true));
   });
   it('treats malformed stored hashes as a mismatch', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);

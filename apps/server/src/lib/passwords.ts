@@ -1,12 +1,24 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { createConcurrencyLimit } from './concurrency-limit.js';
 
-const scryptAsync = promisify(scrypt) as (
+const scryptOnPool = promisify(scrypt) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which
+ * also does every file read and write. A class signing in together queued every file behind its
+ * hashes: the portal's script took over a second to arrive during 60 sign-ins. Hashes take all but
+ * two of the threads; on 2 cores that costs them no speed, as they only ever had 2 cores to share.
+ */
+const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+const hashing = createConcurrencyLimit(Math.max(1, poolThreads - 2));
+const scryptAsync = (password: string, salt: Buffer, keylen: number, options: object) =>
+  hashing(() => scryptOnPool(password, salt, keylen, options));
 
 const KEY_LENGTH = 64;
 /**
