@@ -5,6 +5,7 @@ import {
   daySchema,
   formatInTimeZone,
   instantOf,
+  prepareWallClock,
   readDateTime,
   readDay,
 } from './time.js';
@@ -29,6 +30,25 @@ describe('formatInTimeZone', () => {
     });
     expect(again).toEqual(first);
     expect(formatInTimeZone(at, 'Pacific/Kiritimati')).toBe('2026-11-23 18:30');
+  });
+  it('builds no date format of its own for a zone prepared beforehand', () => {
+    const Real = Intl.DateTimeFormat;
+    let built = 0;
+    class Counting extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        built += 1;
+      }
+    }
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: Counting, configurable: true, writable: true });
+    try {
+      prepareWallClock('Asia/Kathmandu');
+      expect(built).toBe(1);
+      expect(formatInTimeZone('2026-11-23T04:30:00.000Z', 'Asia/Kathmandu')).toBe('2026-11-23 10:15');
+      expect(built).toBe(1);
+    } finally {
+      Object.defineProperty(Intl, 'DateTimeFormat', { value: Real, configurable: true, writable: true });
+    }
   });
   it('refuses an unknown zone every time, not only the first', () => {
     expect(() => instantOf('2026-11-23 10:00', 'Mars/Olympus')).toThrow(RangeError);
