@@ -1,11 +1,12 @@
 import { Alert, Button, Container, Grid, Group, Stack, Text } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { CourseReportPacks } from '../../features/reports';
 import { ResourceForm, ResourceList } from '../../features/resources';
-import { usePlatformTimeZone } from '../../features/settings';
+import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
 import { CourseCoverage } from '../../features/watch-coverage';
 import { useLogFailure } from '../../lib/query';
 import { isSuperadmin, useSession } from '../../lib/session';
@@ -15,6 +16,8 @@ export function CourseDetailRoute() {
   const session = useSession();
   const course = useCourse(courseId);
   const timeZone = usePlatformTimeZone();
+  usePrepareDateFormat();
+  const panelsCourse = useDeferredValue(course.data);
 
   // A failure to load the course is only logged: the page's panels still work and show their own states.
   useLogFailure(course.error, 'Failed to load course');
@@ -37,27 +40,29 @@ export function CourseDetailRoute() {
           </Button>
         </Group>
         <StatusOutlet />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack>
-              <ResourceForm courseId={courseId} />
-              <ResourceList
-                courseId={courseId}
-                resources={course.data.resources}
-                canDelete={isSuperadmin(session)}
-                timeZone={timeZone}
-              />
-              <CourseCoverage courseId={courseId} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack>
-              <AssignedStudents courseId={courseId} />
-              <AssignStudentsForm courseId={courseId} />
-              <CourseReportPacks courseId={courseId} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        {panelsCourse?.id === course.data.id && (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack>
+                <ResourceForm courseId={courseId} />
+                <ResourceList
+                  courseId={courseId}
+                  resources={panelsCourse.resources}
+                  canDelete={isSuperadmin(session)}
+                  timeZone={timeZone}
+                />
+                <CourseCoverage courseId={courseId} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack>
+                <AssignedStudents courseId={courseId} />
+                <AssignStudentsForm courseId={courseId} />
+                <CourseReportPacks courseId={courseId} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
       </Stack>
     </Container>
   );
