@@ -1,6 +1,6 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { errorMessage } from '../lib/api-client';
 
 type QueryViewProps<T> = {
@@ -20,6 +20,11 @@ type QueryViewProps<T> = {
  * loads, the previous one stays (placeholder data), so the list does not jump.
  */
 export function QueryView<T>({ query, loadingLabel, errorText, isEmpty, emptyText, children }: QueryViewProps<T>) {
+  // A query's answer arrives in an urgent render, which React does in one go. The list's first
+  // drawing is left to a background render instead, which React splits into slices: while a page
+  // loads, its lists do not hold the browser up one after another. Later answers (another page)
+  // redraw at once, as before.
+  const drawn = useDeferredValue(query.data);
   if (query.isPending) return <Loader size="sm" aria-label={loadingLabel} />;
   if (query.isError)
     return (
@@ -28,6 +33,7 @@ export function QueryView<T>({ query, loadingLabel, errorText, isEmpty, emptyTex
       </Alert>
     );
   if (isEmpty?.(query.data)) return <Text c="dimmed">{emptyText}</Text>;
+  if (drawn === undefined) return <Loader size="sm" aria-label={loadingLabel} />;
   return <>{children(query.data)}</>;
 }
 
