@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
 import { Container, Stack, Title } from '@mantine/core';
 import { AuditLog } from '../../features/audit';
-import { usePlatformTimeZone } from '../../features/settings';
+import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
 
 /** The audit log (superadmin): who deleted, marked, published or changed what, and when. */
 export function AuditRoute() {
   const timeZone = usePlatformTimeZone();
+  usePrepareDateFormat();
   return (
     <Container size="xl">
       <Stack>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { useCoursesPage } from '../../features/courses';
 import { ExamManager } from '../../features/exams';
-import { usePlatformTimeZone } from '../../features/settings';
+import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
 import { errorMessage } from '../../lib/api-client';
 import { listParams, useLocalSearch } from '../../lib/paging';
 
@@ -18,6 +18,7 @@ export function ExamsRoute() {
   const [params, setParams] = useSearchParams();
   const courseId = courseIdOf(params.get('courseId'));
   const timeZone = usePlatformTimeZone();
+  usePrepareDateFormat();
   // The course selects offer the newest courses, up to a page's limit, matching what is typed there.
   const courseSearch = useLocalSearch(MAX_PAGE_LIMIT);
   const courses = useCoursesPage(courseSearch.request);

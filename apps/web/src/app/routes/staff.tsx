@@ -1,9 +1,10 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { usePlatformTimeZone } from '../../features/settings';
+import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
 import { CreateStaffForm, StaffList } from '../../features/staff';
 
 export function StaffRoute() {
   const timeZone = usePlatformTimeZone();
+  usePrepareDateFormat();
   return (
     <Container size="lg">
       <Stack>

@@ -1,4 +1,4 @@
-import { prepareWallClock, type Settings, settingsSchema } from '@valence/contract';
+import { type Settings, settingsSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
@@ -7,11 +7,7 @@ import { keys } from '../../../lib/query-keys';
 const FALLBACK_TIME_ZONE = 'Asia/Colombo';
 
 export function getSettings(): Promise<Settings> {
-  const answer = apiFetch('/settings', {}, settingsSchema);
-  // Every page that asks for the time zone shows dates, and a page's first date format is slow to
-  // build (see prepareWallClock): build it in a task of its own while the answers are on the way.
-  setTimeout(() => prepareWallClock(FALLBACK_TIME_ZONE), 0);
-  return answer;
+  return apiFetch('/settings', {}, settingsSchema);
 }
 
 export const [settingsQueryOptions, useSettings] = apiQuery(() => keys.settings, getSettings, {
