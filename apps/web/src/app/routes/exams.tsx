@@ -18,7 +18,8 @@ export function ExamsRoute() {
   const [params, setParams] = useSearchParams();
   const courseId = courseIdOf(params.get('courseId'));
   const timeZone = usePlatformTimeZone();
-  usePrepareDateFormat();
+  // The exams' due dates show once a course is chosen.
+  usePrepareDateFormat(courseId !== null);
   // The course selects offer the newest courses, up to a page's limit, matching what is typed there.
   const courseSearch = useLocalSearch(MAX_PAGE_LIMIT);
   const courses = useCoursesPage(courseSearch.request);

@@ -1,8 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { formatInTimeZone } from '@valence/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatInTimeZone, prepareWallClock } from '@valence/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { usePrepareDateFormat } from './prepare-date-format';
+
+// Called through, and counted: a zone's format is kept once built, so a count of formats cannot tell
+// whether a later test asked for it again.
+vi.mock('@valence/contract', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@valence/contract')>();
+  return { ...actual, prepareWallClock: vi.fn(actual.prepareWallClock) };
+});
 
 const Real = Intl.DateTimeFormat;
 let built = 0;
@@ -13,14 +20,15 @@ class Counting extends Real {
   }
 }
 
-function Page() {
-  usePrepareDateFormat();
+function Page({ showsDates }: { showsDates?: boolean }) {
+  usePrepareDateFormat(showsDates);
   return <p>Course</p>;
 }
 
 describe('usePrepareDateFormat', () => {
   beforeEach(() => {
     built = 0;
+    vi.mocked(prepareWallClock).mockClear();
     Object.defineProperty(Intl, 'DateTimeFormat', { value: Counting, configurable: true, writable: true });
   });
   afterEach(() => {
@@ -36,5 +44,12 @@ describe('usePrepareDateFormat', () => {
     // Signed out, the settings are not asked for: the platform zone is the fallback, Colombo.
     expect(formatInTimeZone('2026-11-23T04:30:00.000Z', 'Asia/Colombo')).toBe('2026-11-23 10:00');
     expect(built).toBe(1);
+  });
+
+  it('builds nothing for a page with no dates to show yet', async () => {
+    renderWithProviders(<Page showsDates={false} />);
+    expect(screen.getByText('Course')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(prepareWallClock).not.toHaveBeenCalled();
   });
 });
