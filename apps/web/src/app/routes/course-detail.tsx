@@ -17,6 +17,8 @@ export function CourseDetailRoute() {
   const course = useCourse(courseId);
   const timeZone = usePlatformTimeZone();
   usePrepareDateFormat();
+  // Everything under the header is drawn in a background render that React slices, so the
+  // description (the page's largest text) paints without waiting for the forms and lists.
   const panelsCourse = useDeferredValue(course.data);
 
   // A failure to load the course is only logged: the page's panels still work and show their own states.
