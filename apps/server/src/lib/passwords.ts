@@ -11,8 +11,9 @@ const scryptOnPool = promisify(scrypt) as (
 
 /**
  * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which
- * also does every file read and write. A class signing in together queued every file behind its
- * hashes: the portal's script took over a second to arrive during 60 sign-ins. Hashes take all but
+ * also does every file read and write and signs session tokens (WebCrypto). A class signing in
+ * together queued all of that behind its hashes: the portal's script took over a second to arrive
+ * during 60 sign-ins, and most students waited for the whole class's hashes. Hashes take all but
  * two of the threads; on 2 cores that costs them no speed, as they only ever had 2 cores to share.
  */
 const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
