@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConcurrencyLimit } from './concurrency-limit.js';
+import { createConcurrencyLimit, createKeyedConcurrencyLimit } from './concurrency-limit.js';
 
 /** A task that runs until `finish()` is called, recording when it started. */
 function gate(started: string[], name: string) {
@@ -78,5 +78,33 @@ describe('createConcurrencyLimit', () => {
   it('refuses a limit that is not a whole number of at least one', () => {
     expect(() => createConcurrencyLimit(0)).toThrow(RangeError);
     expect(() => createConcurrencyLimit(1.5)).toThrow(RangeError);
+  });
+
+  it('keeps a line per key: a full key holds up none of the others', async () => {
+    const run = createKeyedConcurrencyLimit(1);
+    const started: string[] = [];
+    const a1 = gate(started, 'a1');
+    const a2 = gate(started, 'a2');
+    const b1 = gate(started, 'b1');
+    const results = [run('a', a1.task), run('a', a2.task), run('b', b1.task)];
+    await settle();
+    expect(started).toEqual(['a1', 'b1']);
+
+    b1.finish();
+    await settle();
+    expect(started).toEqual(['a1', 'b1']);
+    a1.finish();
+    await settle();
+    expect(started).toEqual(['a1', 'b1', 'a2']);
+    a2.finish();
+    await expect(Promise.all(results)).resolves.toEqual(['a1', 'a2', 'b1']);
+
+    // A key that has emptied starts afresh.
+    const a3 = gate(started, 'a3');
+    const again = run('a', a3.task);
+    await settle();
+    expect(started.at(-1)).toBe('a3');
+    a3.finish();
+    await expect(again).resolves.toBe('a3');
   });
 });

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import { createKeyedConcurrencyLimit } from '../../lib/concurrency-limit.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import * as repo from './throttle-repository.js';
 
@@ -43,30 +44,8 @@ function keysOf(username: string, address: string) {
   };
 }
 
-/** At most `slots` tasks per key run at once; the others wait, first come first served. */
-class KeyedGate {
-  private readonly queues = new Map<string, { running: number; waiting: (() => void)[] }>();
-
-  constructor(private readonly slots: number) {}
-
-  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const queue = this.queues.get(key) ?? { running: 0, waiting: [] };
-    this.queues.set(key, queue);
-    if (queue.running < this.slots) queue.running++;
-    else await new Promise<void>((resolve) => queue.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next in line, so a newcomer cannot take it first.
-      const next = queue.waiting.shift();
-      if (next) next();
-      else if (--queue.running === 0) this.queues.delete(key);
-    }
-  }
-}
-
 export class SigninThrottle {
-  private readonly gate = new KeyedGate(SIGNIN_POLICY.addressChecksAtOnce);
+  private readonly checksPerAddress = createKeyedConcurrencyLimit(SIGNIN_POLICY.addressChecksAtOnce);
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -75,7 +54,7 @@ export class SigninThrottle {
    * through, else refuses it with 429; then counts a failure or gives the attempt back.
    */
   attempt<T>(username: string, address: string, check: () => Promise<T | null>): Promise<T | null> {
-    return this.gate.run(address, async () => {
+    return this.checksPerAddress(address, async () => {
       const keys = keysOf(username, address);
       const trusted = await repo.seenWithin(this.db, keys.trusted, SIGNIN_POLICY.trustedAddressSeconds);
       if (!trusted) await this.admitAddress(keys.address);
