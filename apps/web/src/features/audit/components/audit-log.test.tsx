@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditPage } from '@valence/contract';
+import { type AuditPage, DATE_MESSAGES } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
@@ -68,5 +68,31 @@ describe('AuditLog filters', () => {
     await enter('To', '2026-05-01');
     expect(await screen.findByText('from must not be after to.')).toBeInTheDocument();
     expect(asked(fetch, 'to=2026-05-01')).toBe(false);
+  }, 20_000);
+
+  it('keeps a typed day that does not exist, says why, and asks for nothing until it is mended', async () => {
+    const fetch = setup();
+    const user = userEvent.setup();
+    await screen.findByText('submission:9');
+    const from = screen.getByLabelText('From');
+    await user.click(from);
+    await user.paste('2026-02-30');
+    await user.tab();
+    expect(await screen.findByText(DATE_MESSAGES.day)).toBeInTheDocument();
+    // Not rolled over into March, not put back to empty: the text stays as typed, the list waits.
+    expect(from).toHaveValue('2026-02-30');
+    expect(screen.queryByText('submission:9')).not.toBeInTheDocument();
+    expect(fetch.calls.some((call) => call.path.includes('from='))).toBe(false);
+
+    await user.clear(from);
+    await user.paste('2026/02/28');
+    await user.tab();
+    expect(await screen.findByText(DATE_MESSAGES.dayFormat)).toBeInTheDocument();
+
+    await user.clear(from);
+    await user.paste('2026-02-28');
+    await waitFor(() => expect(asked(fetch, 'from=2026-02-28')).toBe(true));
+    expect(screen.queryByText(DATE_MESSAGES.dayFormat)).not.toBeInTheDocument();
+    expect(await screen.findByText('submission:9')).toBeInTheDocument();
   }, 20_000);
 });

@@ -1,11 +1,11 @@
 import { Code, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type AuditEntry, formatInTimeZone, SEARCH_DEBOUNCE_MS } from '@valence/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table';
+import { DayInput } from '../../../components/day-input';
 import { PagedList } from '../../../components/paged-list';
 import { Panel } from '../../../components/panel';
 import { usePageParam } from '../../../lib/paging';
@@ -36,8 +36,6 @@ const columnsFor = (timeZone: string): Column<AuditEntry>[] => [
   { header: 'Details', cell: (entry) => <Change value={entry.details} /> },
 ];
 
-const YEARS = { min: new Date(1900, 0, 1), max: new Date(2100, 11, 31) };
-
 /**
  * Who did what and when: filters by person (username or id), kind and day range, kept in the
  * address with the page; any filter change goes back to page 1.
@@ -47,6 +45,9 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
   const paging = usePageParam(AUDIT_PAGE_SIZE);
   const filters = filtersFrom(params);
   const problem = rangeProblem(filters);
+  // While a box holds a text that is no day, the list would answer for a day not shown: it waits.
+  const [typed, setTyped] = useState({ from: true, to: true });
+  const asking = problem === null && typed.from && typed.to;
   const actions = useAuditActions();
   const [person, setPerson] = useState(filters.actor ?? '');
   const [sentPerson] = useDebouncedValue(person.trim(), SEARCH_DEBOUNCE_MS);
@@ -71,7 +72,7 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
 
   const request = { page: paging.page, pageSize: AUDIT_PAGE_SIZE, ...filters };
   // A range the server would refuse is not asked for: its problem shows under the To field instead.
-  const page = useQuery({ ...auditQueryOptions(request), enabled: problem === null });
+  const page = useQuery({ ...auditQueryOptions(request), enabled: asking });
 
   return (
     <Panel title="Audit log">
@@ -92,25 +93,17 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
             value={filters.action ?? null}
             onChange={(value) => setFilter('action', value)}
           />
-          <DateInput
+          <DayInput
             label="From"
-            placeholder="YYYY-MM-DD"
-            valueFormat="YYYY-MM-DD"
-            clearable
-            minDate={YEARS.min}
-            maxDate={YEARS.max}
             value={filters.from ?? null}
             onChange={(value) => setFilter('from', value)}
+            onTypedChange={(ok) => setTyped((current) => ({ ...current, from: ok }))}
           />
-          <DateInput
+          <DayInput
             label="To"
-            placeholder="YYYY-MM-DD"
-            valueFormat="YYYY-MM-DD"
-            clearable
-            minDate={YEARS.min}
-            maxDate={YEARS.max}
             value={filters.to ?? null}
             onChange={(value) => setFilter('to', value)}
+            onTypedChange={(ok) => setTyped((current) => ({ ...current, to: ok }))}
             error={problem}
           />
         </SimpleGrid>
@@ -119,7 +112,7 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
             Days are read in the platform time zone ({timeZone}); both days are included.
           </Text>
         </Group>
-        {problem === null && (
+        {asking && (
           <PagedList
             query={page}
             paging={paging}
