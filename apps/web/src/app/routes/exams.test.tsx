@@ -70,6 +70,18 @@ describe('Manage Exams screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You may not see this course.');
   });
 
+  it('names a linked course that is older than the newest page of courses', async () => {
+    const { fetch } = setup('/exams?courseId=9', {
+      'GET /courses/9': { body: { ...course(9, 'Inorganic Chemistry 2019'), resources: [] } },
+      'GET /api/v1/exams/course/9/all': groupsRoute([]),
+    });
+    const select = screen.getByRole('combobox', { name: 'Course' });
+    await waitFor(() => expect(select).toHaveValue('Inorganic Chemistry 2019'));
+    // A listed course is named from the list alone.
+    expect(fetch.calls.filter((call) => call.path === '/courses/9')).toHaveLength(1);
+    expect(fetch.calls.some((call) => call.path === '/courses/7')).toBe(false);
+  });
+
   it('groups the exams of the course from ?courseId= into one card per identifier, 6 groups a page', async () => {
     const { fetch } = setup();
     const final = await group('CHEM101_FINAL');

@@ -1,8 +1,10 @@
 import { Button, Container, Group, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_LIMIT } from '@valence/contract';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
-import { useCoursesPage } from '../../features/courses';
+import { courseQueryOptions, useCoursesPage } from '../../features/courses';
 import { ExamManager } from '../../features/exams';
 import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
 import { errorMessage } from '../../lib/api-client';
@@ -23,6 +25,16 @@ export function ExamsRoute() {
   // The course selects offer the newest courses, up to a page's limit, matching what is typed there.
   const courseSearch = useLocalSearch(MAX_PAGE_LIMIT);
   const courses = useCoursesPage(courseSearch.request);
+  // A course chosen from an old link or a search may be older than the newest page: it is read
+  // on its own so its select names it, rather than showing a bare id.
+  const listed = courses.data?.items;
+  const unlisted = courseId !== null && listed !== undefined && !listed.some((course) => course.id === courseId);
+  const chosen = useQuery({ ...courseQueryOptions(courseId ?? 0), enabled: unlisted });
+  const chosenCourse = unlisted ? chosen.data : undefined;
+  const offered = useMemo(
+    () => (listed && chosenCourse ? [...listed, { id: chosenCourse.id, title: chosenCourse.title }] : listed),
+    [listed, chosenCourse],
+  );
 
   function chooseCourse(next: number | null) {
     setParams((current) => {
@@ -50,7 +62,7 @@ export function ExamsRoute() {
         <ExamManager
           courseId={courseId}
           onCourseChange={chooseCourse}
-          courses={courses.data?.items}
+          courses={offered}
           coursesError={courses.isError ? errorMessage(courses.error, 'Failed to load courses') : undefined}
           onCourseSearch={courseSearch.setSearch}
           timeZone={timeZone}
