@@ -82,6 +82,7 @@ describe('AuditLog filters', () => {
     // Not rolled over into March, not put back to empty: the text stays as typed, the list waits.
     expect(from).toHaveValue('2026-02-30');
     expect(screen.queryByText('submission:9')).not.toBeInTheDocument();
+    expect(screen.getByText('The entries show once the days above are mended.')).toBeInTheDocument();
     expect(fetch.calls.some((call) => call.path.includes('from='))).toBe(false);
 
     await user.clear(from);

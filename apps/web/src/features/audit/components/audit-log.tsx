@@ -112,6 +112,7 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
             Days are read in the platform time zone ({timeZone}); both days are included.
           </Text>
         </Group>
+        {!asking && <Text c="dimmed">The entries show once the days above are mended.</Text>}
         {asking && (
           <PagedList
             query={page}
