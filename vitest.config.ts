@@ -16,11 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: [
-            'packages/contract/src/**/*.test.ts',
-            'apps/server/src/**/*.test.ts',
-            'apps/web/vite-plugin-*.test.ts',
-          ],
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/vite-*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },

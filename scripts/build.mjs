@@ -21,6 +21,7 @@ const inputs = [
   'apps/web/vite.config.ts',
   'apps/web/vite-plugin-precompress.ts',
   'apps/web/vite-plugin-page-preload.ts',
+  'apps/web/vite-aliases.ts',
   'apps/web/postcss.config.cjs',
   'packages/contract/src',
   'package-lock.json',

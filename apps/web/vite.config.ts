@@ -1,14 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { LAZY_PAGES } from './src/app/lazy-pages.ts';
+import { appAliases } from './vite-aliases.ts';
 import { pagePreload } from './vite-plugin-page-preload.ts';
 import { precompress } from './vite-plugin-precompress.ts';
 
 const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // zod runs before any page's code (every page imports the contract): preloaded at low priority it
@@ -16,9 +16,7 @@ export default defineConfig({
     pagePreload({ pages: LAZY_PAGES, routesDir: 'src/app/routes', urgent: ['zod'] }),
     precompress(),
   ],
-  resolve: {
-    alias: { '@valence/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)) },
-  },
+  resolve: { alias: appAliases(command) },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
   // No source maps in the served build: they would publish the whole source next to the bundles.
   build: {
@@ -48,4 +46,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

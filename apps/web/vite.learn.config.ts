@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appAliases } from './vite-aliases.ts';
 import { precompress } from './vite-plugin-precompress.ts';
 
 /**
@@ -8,13 +9,11 @@ import { precompress } from './vite-plugin-precompress.ts';
  * under /learn, so a student never downloads the portal's code and staff never download this.
  * It is built after the portal, whose build empties dist/.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./learn', import.meta.url)),
   base: '/learn/',
   plugins: [react(), precompress()],
-  resolve: {
-    alias: { '@valence/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)) },
-  },
+  resolve: { alias: appAliases(command) },
   server: { proxy: { '/api': { target: process.env.VITE_API_PROXY ?? 'http://localhost:8080', changeOrigin: true } } },
   build: {
     outDir: fileURLToPath(new URL('./dist/learn', import.meta.url)),
@@ -27,4 +26,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
