@@ -55,11 +55,9 @@ export function DayInput({ label, value, onChange, onTypedChange, error }: DayIn
         show(null);
         onChange(day);
       }}
-      // The reason appears when the person leaves the box, and goes as soon as the text is mended.
+      // The reason appears when the person leaves the box. It goes as soon as the text is mended:
+      // Mantine calls onChange for every text that parses, and for an emptied box.
       onBlur={(event) => show(typedDayProblem(event.currentTarget.value))}
-      onInput={(event) => {
-        if (problem !== null && typedDayProblem(event.currentTarget.value) === null) show(null);
-      }}
       error={problem ?? error}
     />
   );

@@ -85,7 +85,9 @@ describe('AuditLog filters', () => {
     expect(screen.getByText('The entries show once the days above are mended.')).toBeInTheDocument();
     expect(fetch.calls.some((call) => call.path.includes('from='))).toBe(false);
 
+    // Emptying the box mends it too, before it is left.
     await user.clear(from);
+    expect(screen.queryByText(DATE_MESSAGES.day)).not.toBeInTheDocument();
     await user.paste('2026/02/28');
     await user.tab();
     expect(await screen.findByText(DATE_MESSAGES.dayFormat)).toBeInTheDocument();
