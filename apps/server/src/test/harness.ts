@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Course, Role, Student } from '@valence/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -66,14 +66,25 @@ export function expectMessageContaining(answer: Answer, status: number, ...parts
   for (const part of parts) expect(answer.json().message).toContain(part);
 }
 
+let templateOnce: Promise<Blob | undefined> | undefined;
+/** The migrated store the API tiers' global set-up left (pglite-template.ts), read once per worker. */
+const pgliteTemplate = () => {
+  templateOnce ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return templateOnce;
+};
+
 /**
- * A fresh database per call: in-memory PGlite, or a new database on the PostgreSQL server at
- * TEST_DATABASE_URL (CI), dropped again on close.
+ * A fresh database per call: in-memory PGlite (a copy of the migrated template when the run made
+ * one), or a new database on the PostgreSQL server at TEST_DATABASE_URL (CI), dropped again on close.
  */
 export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const startFrom = await pgliteTemplate();
+    const database = await openDatabase(startFrom ? { startFrom } : {});
     return { ...database, drop: async () => undefined };
   }
   const { name, databaseUrl } = await createTestDatabase(url);
