@@ -33,7 +33,16 @@ const apiOwnModules = filesNeedingOwnModules('apps/server/src', /\.api\.test\.ts
 const webProject = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) => ({
   extends: './apps/web/vite.config.ts',
   resolve: { alias },
-  test: { name, root: './apps/web', environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], ...files, isolate },
+  test: {
+    name,
+    root: './apps/web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    // A form filled in key by key takes 5 s in jsdom on a loaded 2-core machine (Vitest's default limit).
+    testTimeout: 15_000,
+    ...files,
+    isolate,
+  },
 });
 const apiProject = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) => ({
   resolve: { alias },

@@ -40,7 +40,8 @@ async function applied(database: Database): Promise<number> {
   return (answer as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
-describe('an in-memory store started from a copy of another', () => {
+// Each test opens two stores: several seconds on a loaded 2-core machine.
+describe('an in-memory store started from a copy of another', { timeout: 60_000 }, () => {
   it("keeps the copy's rows and runs only the migrations the copy lacks", async () => {
     const { folder, kept, all } = await olderMigrations(2);
     const older = await openDatabase({ migrationsFolder: folder });
