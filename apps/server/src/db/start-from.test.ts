@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,9 +30,7 @@ async function olderMigrations(drop: number): Promise<{ folder: string; kept: nu
 
 async function copyOf(database: Database): Promise<Blob> {
   if (!database.snapshot) throw new Error('no snapshot');
-  const chunks: Buffer[] = [];
-  for await (const chunk of await database.snapshot()) chunks.push(chunk as Buffer);
-  return new Blob([Buffer.concat(chunks)]);
+  return new Blob([await buffer(await database.snapshot())]);
 }
 
 /** How many migrations the store has recorded as applied. */

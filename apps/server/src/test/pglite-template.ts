@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 
@@ -28,10 +29,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({});
     try {
       if (!database.snapshot) throw new Error('The in-memory store gave no copy of its files.');
-      const chunks: Buffer[] = [];
-      for await (const chunk of await database.snapshot()) chunks.push(chunk as Buffer);
-      await writeFile(`${file}.part`, Buffer.concat(chunks));
-      await rename(`${file}.part`, file);
+      await pipeline(await database.snapshot(), createWriteStream(file));
     } finally {
       await database.close();
     }
