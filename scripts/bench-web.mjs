@@ -57,7 +57,7 @@ function printTable(rows) {
       `${row.route.padEnd(21)} | ${kb(row.js).padStart(15)} | ${kb(row.css).padStart(8)} | ${String(row.performance).padStart(4)} | ${String(row.accessibility).padStart(4)} | ${s(row.lcp).padStart(7)} | ${String(row.dom).padStart(9)}${jsGoal}`,
     );
     console.log(
-      `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)} · machine benchmarkIndex ${Math.round(row.benchmarkIndex)}`,
+      `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)} · ${row.jsFiles} JS files · machine benchmarkIndex ${Math.round(row.benchmarkIndex)}`,
     );
     if (row.landed !== row.route) console.log(`  (landed on ${row.landed})`);
     if (row.failing.length > 0) console.log(`  accessibility audits not passed: ${row.failing.join(', ')}`);

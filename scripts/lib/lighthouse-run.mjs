@@ -50,6 +50,8 @@ function figures(lhr) {
     // so scores from a machine with a lower index are lower for the same page.
     benchmarkIndex: lhr.environment.benchmarkIndex,
     js: bytes('Script'),
+    // Each file is a request: over HTTP/1.1 six go at a time, so a page's count of files costs round trips.
+    jsFiles: requests.filter((item) => item.resourceType === 'Script').length,
     css: bytes('Stylesheet'),
     failing: Object.values(lhr.audits)
       .filter(
@@ -71,6 +73,7 @@ if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 const MEDIAN_KEYS = [
   'js',
+  'jsFiles',
   'css',
   'performance',
   'accessibility',
