@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { readSession } from '../lib/session';
-import { redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
+import { readCourseAhead, redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
 import { AppLayout } from './layout';
 // Sign-in is where most visits start: it is in the first bundle, so its paint waits for no second request.
 import { LoginRoute } from './routes/login';
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', lazy: dashboard },
           { path: 'courses', lazy: courses },
-          { path: 'courses/:id', lazy: courseDetail },
+          { path: 'courses/:id', loader: readCourseAhead, lazy: courseDetail },
           { path: 'courses/:id/gradebook', lazy: gradebook },
           { path: 'students', lazy: students },
           { path: 'exams', lazy: exams },

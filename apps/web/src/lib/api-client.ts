@@ -48,6 +48,35 @@ export async function apiFile(path: string, options: RequestOptions = {}): Promi
   return { blob: await response.blob(), fileName: name ? decodeURIComponent(name) : null };
 }
 
+/**
+ * Reads started before the page that needs them has loaded, by path (see `readAhead`). Each is
+ * handed once to the first plain GET of the same path made with the same session.
+ */
+const readsAhead = new Map<string, { token: string; response: Promise<Response>; startedAt: number }>();
+/** A read ahead left untaken this long is dropped: the page asked for something else, or the answer is old. */
+const READ_AHEAD_MS = 10_000;
+
+/**
+ * Starts a GET of `path` for the page about to be drawn. A page asks for its data only once its code
+ * has downloaded, run and drawn; the router knows the address before any of that, so its loader can
+ * start the page's first read while the code is on its way. Does nothing when signed out.
+ */
+export function readAhead(path: string): void {
+  const session = readSession();
+  if (!session) return;
+  const response = fetch(`${API_BASE}${path}`, { headers: { Authorization: `Bearer ${session.token}` } });
+  // A failed read ahead is only a lost head start: the page's own read then asks again.
+  response.catch(() => undefined);
+  readsAhead.set(path, { token: session.token, response, startedAt: Date.now() });
+}
+
+function takeReadAhead(path: string, token: string): Promise<Response> | undefined {
+  const read = readsAhead.get(path);
+  if (!read) return undefined;
+  readsAhead.delete(path);
+  return read.token === token && Date.now() - read.startedAt <= READ_AHEAD_MS ? read.response : undefined;
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
   const headers = new Headers(options.headers);
@@ -60,7 +89,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
   }
   const { expectStatus, ...init } = options;
-  const response = await fetch(`${API_BASE}${path}`, { ...init, headers, body });
+  const ask = () => fetch(`${API_BASE}${path}`, { ...init, headers, body });
+  const plainRead = (init.method ?? 'GET') === 'GET' && body === undefined && options.headers === undefined;
+  const ahead = plainRead && session ? takeReadAhead(path, session.token) : undefined;
+  const response = ahead ? await ahead.catch(ask) : await ask();
   if (response.status === 401) {
     const hadSession = session !== null;
     clearSession();
