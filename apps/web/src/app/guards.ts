@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { readAhead } from '../lib/api-client';
+import { redirect } from 'react-router';
 import { isSuperadmin, readSession } from '../lib/session';
 
 /** Every route but sign-in and contact needs a signed-in user (any role). */
@@ -25,10 +24,4 @@ export function redirectIfSignedIn() {
 /** Unknown paths (and `/`) go to the dashboard or the sign-in page. */
 export function redirectHome() {
   return redirect(readSession() ? '/dashboard' : '/login');
-}
-
-/** The course page's first read (the course, whose description is its largest text) starts with the navigation. */
-export function readCourseAhead({ params }: LoaderFunctionArgs) {
-  if (params.id && /^[1-9]\d{0,9}$/.test(params.id)) readAhead(`/courses/${params.id}`);
-  return null;
 }

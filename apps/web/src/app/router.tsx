@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { readSession } from '../lib/session';
-import { readCourseAhead, redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
+import { redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
 import { AppLayout } from './layout';
+import { courseReadAhead } from './read-ahead';
 // Sign-in is where most visits start: it is in the first bundle, so its paint waits for no second request.
 import { LoginRoute } from './routes/login';
 
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'dashboard', lazy: dashboard },
           { path: 'courses', lazy: courses },
-          { path: 'courses/:id', loader: readCourseAhead, lazy: courseDetail },
+          { path: 'courses/:id', ...courseReadAhead, lazy: courseDetail },
           { path: 'courses/:id/gradebook', lazy: gradebook },
           { path: 'students', lazy: students },
           { path: 'exams', lazy: exams },

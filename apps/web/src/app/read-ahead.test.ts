@@ -1,13 +1,15 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../lib/api-client';
 import { clearSession, writeSession } from '../lib/session';
 import { fakeFetch } from '../test/render';
-import { readCourseAhead } from './guards';
+import { courseReadAhead } from './read-ahead';
 
 const loaderArgs = (id: string) => ({ params: { id } }) as unknown as LoaderFunctionArgs;
+const revalidation = (from: string, to: string) =>
+  ({ currentParams: { id: from }, nextParams: { id: to } }) as unknown as ShouldRevalidateFunctionArgs;
 
-describe('readCourseAhead', () => {
+describe("the course page's read ahead", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     clearSession();
@@ -16,8 +18,8 @@ describe('readCourseAhead', () => {
   it("starts the course page's read of the course, which the page then takes", async () => {
     const fake = fakeFetch({ 'GET /courses/12': { body: { id: 12 } } });
     vi.stubGlobal('fetch', vi.fn(fake.fn));
-    writeSession({ token: 'guards-test', roles: ['ROLE_ADMIN'] });
-    expect(readCourseAhead(loaderArgs('12'))).toBeNull();
+    writeSession({ token: 'read-ahead-route-test', roles: ['ROLE_ADMIN'] });
+    expect(courseReadAhead.loader(loaderArgs('12'))).toBeNull();
     expect(fake.calls.map((call) => call.path)).toEqual(['/courses/12']);
     await apiFetch('/courses/12');
     expect(fake.calls).toHaveLength(1);
@@ -26,8 +28,13 @@ describe('readCourseAhead', () => {
   it('reads nothing ahead for an address that is not a course id', () => {
     const fake = fakeFetch({});
     vi.stubGlobal('fetch', vi.fn(fake.fn));
-    writeSession({ token: 'guards-test', roles: ['ROLE_ADMIN'] });
-    for (const id of ['abc', '007', '0', '-3', '12345678901']) readCourseAhead(loaderArgs(id));
+    writeSession({ token: 'read-ahead-route-test', roles: ['ROLE_ADMIN'] });
+    for (const id of ['abc', '007', '0', '-3', '12345678901']) courseReadAhead.loader(loaderArgs(id));
     expect(fake.calls).toEqual([]);
+  });
+
+  it('reads again for another course only, not when a list on the page changes the query', () => {
+    expect(courseReadAhead.shouldRevalidate(revalidation('12', '12'))).toBe(false);
+    expect(courseReadAhead.shouldRevalidate(revalidation('12', '13'))).toBe(true);
   });
 });
