@@ -2,7 +2,7 @@
  * Import rules for the three source trees, run by `npm run lint`: no file may reach itself again
  * through its imports (type-only imports count: a circle of types is still a circle of files); the
  * students' app (apps/web/src/learn) and the portal never load each other's code; a students' app
- * feature never imports another.
+ * feature never imports another; the server loads its heavy file libraries on first use.
  */
 module.exports = {
   forbidden: [
@@ -51,11 +51,39 @@ module.exports = {
       from: { path: '^apps/web/src/learn/features/([^/]+)/' },
       to: { path: '^apps/web/src/learn/features/', pathNot: '^apps/web/src/learn/features/$1/' },
     },
+    {
+      name: 'heavy-libraries-on-use',
+      severity: 'error',
+      comment:
+        'exceljs, pdf-lib and jszip cost the server about half a second and 50 MB when loaded: only the two PDF writers import pdf-lib, and every other file loads them with `await import()` where they are used.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [
+          '\\.test\\.ts$',
+          // Test helpers never run in the server.
+          '^apps/server/src/test/',
+          '^apps/server/src/modules/(marking/render-marked-paper|reports/pack-pdf)\\.ts$',
+        ],
+      },
+      to: { path: 'node_modules/(exceljs|pdf-lib|jszip)/', dynamic: false, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'pdf-writers-on-use',
+      severity: 'error',
+      comment: 'The two PDF writers bring pdf-lib with them: load them with `await import()` where a PDF is drawn.',
+      from: { path: '^apps/server/src/', pathNot: ['\\.test\\.ts$', '^apps/server/src/test/'] },
+      to: {
+        path: '^apps/server/src/modules/(marking/render-marked-paper|reports/pack-pdf)\\.ts$',
+        dynamic: false,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // node_modules stay in the graph, unfollowed, so that a rule can name a library.
+    exclude: { path: '(^|/)dist/' },
     tsConfig: { fileName: 'tsconfig.test.json' },
   },
 };

@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import { GRADEBOOK_BINS, type GradebookCell, type GradebookFigures } from '@valence/contract';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { IdentifierColumn } from '../views/gradebook.js';
 import type { MarkedStudent } from './service.js';
@@ -87,9 +86,10 @@ export function gradebookXlsx(
   onError: (error: unknown) => void,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const taken = new Set<string>();
   async function write() {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const summary = workbook.addWorksheet(sheetName('Summary', taken));
     summary.addRow(['username', 'name', ...columns.map((column) => `${column.examIdentifier} Total`)]).commit();
     for await (const batch of batches()) {

@@ -16,7 +16,6 @@ import { badRequest } from '../../lib/errors.js';
 import { fileNameOfKey, type StoredFile } from '../../lib/multipart.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamInfo } from '../exams/exam-content.js';
-import { renderMarkedPaper } from './render-marked-paper.js';
 
 /** Where drawn marked papers are kept: a marked paper under it was drawn here, not uploaded. */
 export const RENDERED_PREFIX = 'marked/rendered/';
@@ -102,6 +101,9 @@ export async function drawMarkedPaper(
   let bytes: Uint8Array;
   try {
     const script = await buffer((await storage.get(parts.answerKey)).stream);
+    // pdf-lib costs the server a quarter of a second and about 25 MB to load: it comes with the first
+    // marked paper, not at start.
+    const { renderMarkedPaper } = await import('./render-marked-paper.js');
     bytes = await renderMarkedPaper({
       script,
       kind,

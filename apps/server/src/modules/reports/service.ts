@@ -10,7 +10,7 @@ import { sanitizeFileName } from '../../storage/storage.js';
 import type { InstituteHeader } from '../settings/service.js';
 import * as views from '../views/report-pack.js';
 import { packData } from './pack-data.js';
-import { renderReportPack } from './pack-pdf.js';
+import type { PackHeader, ReportPackData } from './pack-pdf.js';
 import * as repo from './repository.js';
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'courses' | 'settings' | 'databaseKind'>;
@@ -27,6 +27,15 @@ const ZIP_AHEAD_BYTES = 8 * 1024 * 1024;
 
 export const RESTARTED = 'The server stopped before the report packs were finished. Start them again.';
 export const TIMED_OUT = 'The report packs took too long and were stopped. Start them again.';
+
+/**
+ * pdf-lib costs the server a quarter of a second and about 25 MB to load: it comes with the first
+ * pack anyone asks for, not at start.
+ */
+async function renderPack(data: ReportPackData, header: PackHeader): Promise<Uint8Array> {
+  const { renderReportPack } = await import('./pack-pdf.js');
+  return renderReportPack(data, header);
+}
 
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -55,7 +64,7 @@ export class ReportsService {
   private async render(studentId: number, header: InstituteHeader): Promise<Uint8Array | undefined> {
     const rows = await this.rows(studentId);
     if (!rows) return undefined;
-    return renderReportPack(packData(rows, new Date(), this.deps.config.timeZone), header);
+    return renderPack(packData(rows, new Date(), this.deps.config.timeZone), header);
   }
 
   /** One student's pack and the name it is downloaded under. */
@@ -63,7 +72,7 @@ export class ReportsService {
     const rows = await this.rows(studentId);
     if (!rows) throw notFound('Student not found.');
     const header = await this.deps.settings.header();
-    const bytes = await renderReportPack(packData(rows, new Date(), this.deps.config.timeZone), header);
+    const bytes = await renderPack(packData(rows, new Date(), this.deps.config.timeZone), header);
     return { bytes, fileName: `report-pack-${sanitizeFileName(rows.student.username)}.pdf` };
   }
 

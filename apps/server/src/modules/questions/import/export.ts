@@ -1,5 +1,4 @@
 import { QUESTION_IMPORT_COLUMNS, type QuestionExportFormat } from '@valence/contract';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { fileNameOfKey } from '../../../lib/multipart.js';
 import type { QuestionWithOptions } from '../repository.js';
@@ -23,6 +22,7 @@ function toCsv(rows: Row[]): string {
 }
 
 async function toXlsx(rows: Row[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Questions');
   sheet.addRow([...QUESTION_IMPORT_COLUMNS]).font = { bold: true };

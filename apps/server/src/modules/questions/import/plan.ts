@@ -6,7 +6,7 @@ import {
   type QuestionImportReport,
   type QuestionInput,
 } from '@valence/contract';
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { detectFileKind, type FileKind } from '../../../lib/file-kind.js';
 import { describeKinds, formatBytes } from '../../../lib/multipart-errors.js';
 import { numberedProblems } from '../question-input.js';
@@ -57,6 +57,7 @@ export async function planImport(parsed: ParsedFile, zipBytes: Uint8Array | null
   let entries: Map<string, ZipEntry> | null = null;
   if (zipBytes) {
     try {
+      const { default: JSZip } = await import('jszip');
       entries = entriesOf(await JSZip.loadAsync(zipBytes));
     } catch {
       problems.push(fileProblem('The images file could not be read as a zip.'));

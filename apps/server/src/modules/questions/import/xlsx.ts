@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ParsedFile } from './candidate.js';
 import { fileProblem } from './candidate.js';
 import { questionsFromTable } from './table.js';
@@ -21,6 +21,7 @@ function cellText(cell: ExcelJS.Cell): string {
 
 /** The first worksheet of an XLSX workbook; row numbers are the sheet's own. */
 export async function parseXlsx(bytes: Uint8Array): Promise<ParsedFile> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's types want a Node Buffer of its own declaration; the bytes are one.
