@@ -1,6 +1,7 @@
 import type { ExamType } from '@valence/contract';
-import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { courses, enrollments, exams, submissionDrafts, submissions } from '../../db/schema.js';
 
 /**
@@ -8,9 +9,13 @@ import { courses, enrollments, exams, submissionDrafts, submissions } from '../.
  * table alone drizzle writes its columns without the table's name, which inside this subquery would
  * name the enrolment's own column.
  */
-const activeIn = (studentId: number) =>
+const activeIn = (studentId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from enrollments en where en.course_id = "exams"."course_id"
     and en.student_id = ${studentId} and en.status = 'ACTIVE')`;
+
+/** The values of the prepared statements below, filled in on each run. */
+const studentParam = sql.placeholder('studentId');
+const examParam = sql.placeholder('examId');
 
 /** One exam of a student's list: the exam, its course's title, how many questions, where they stand. */
 export type StudentExamRow = {
@@ -44,7 +49,11 @@ const examRowFields = {
  * this list in the same minute, and one round trip each is what keeps that minute short.
  */
 export function studentExamList(db: DbOrTx, studentId: number): Promise<StudentExamRow[]> {
-  return db
+  return examList(db).execute({ studentId });
+}
+
+const examList = preparedPer((db) =>
+  db
     .select(examRowFields)
     .from(enrollments)
     .innerJoin(
@@ -52,11 +61,15 @@ export function studentExamList(db: DbOrTx, studentId: number): Promise<StudentE
       and(eq(exams.courseId, enrollments.courseId), eq(exams.published, true), eq(exams.contentDeleted, false)),
     )
     .innerJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
-    .leftJoin(submissionDrafts, and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentId)))
-    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.status, 'ACTIVE')))
-    .orderBy(asc(exams.dueDate), asc(exams.id));
-}
+    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentParam)))
+    .leftJoin(
+      submissionDrafts,
+      and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentParam)),
+    )
+    .where(and(eq(enrollments.studentId, studentParam), eq(enrollments.status, 'ACTIVE')))
+    .orderBy(asc(exams.dueDate), asc(exams.id))
+    .prepare('valence_student_exam_list'),
+);
 
 /** One exam as the student would open it, whatever its state, and whether they are ACTIVE in its course. */
 export type StudentExamAccess = Omit<StudentExamRow, 'questionCount'> & { active: boolean };
@@ -72,15 +85,23 @@ export async function studentExamAccess(
   studentId: number,
   examId: number,
 ): Promise<StudentExamAccess | undefined> {
-  const rows = await db
-    .select({ ...examSittingFields, active: activeIn(studentId) })
-    .from(exams)
-    .innerJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
-    .leftJoin(submissionDrafts, and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentId)))
-    .where(eq(exams.id, examId));
+  const rows = await examAccess(db).execute({ studentId, examId });
   return rows[0];
 }
+
+const examAccess = preparedPer((db) =>
+  db
+    .select({ ...examSittingFields, active: activeIn(studentParam) })
+    .from(exams)
+    .innerJoin(courses, eq(courses.id, exams.courseId))
+    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentParam)))
+    .leftJoin(
+      submissionDrafts,
+      and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentParam)),
+    )
+    .where(eq(exams.id, examParam))
+    .prepare('valence_student_exam_access'),
+);
 
 /**
  * The exam row and whether the student is ACTIVE in its course, in one statement: the check before
@@ -91,15 +112,17 @@ export async function examWithEnrolment(
   studentId: number,
   examId: number,
 ): Promise<{ exam: typeof exams.$inferSelect; active: boolean } | undefined> {
-  const rows = await db
-    .select({
-      exam: getTableColumns(exams),
-      active: activeIn(studentId),
-    })
-    .from(exams)
-    .where(eq(exams.id, examId));
+  const rows = await examEnrolment(db).execute({ studentId, examId });
   return rows[0];
 }
+
+const examEnrolment = preparedPer((db) =>
+  db
+    .select({ exam: getTableColumns(exams), active: activeIn(studentParam) })
+    .from(exams)
+    .where(eq(exams.id, examParam))
+    .prepare('valence_exam_enrolment'),
+);
 
 /**
  * True while the student may answer the exam this way at `now`: it is published with its content,
