@@ -21,9 +21,13 @@ export function AssignedStudents({ courseId }: { courseId: number }) {
         <Title order={3} id="assigned-students-heading">
           Assigned Students
         </Title>
-        <Text fw={600} c="teal">
-          Total: {enrollments.data?.total ?? 0}
-        </Text>
+        {/* Only a count the server gave: "Total: 0" while the list loads, or after it failed, would say
+            the course has no students. */}
+        {enrollments.data ? (
+          <Text fw={600} c="teal">
+            Total: {enrollments.data.total}
+          </Text>
+        ) : null}
       </Group>
       {enrollments.isError ? null : (
         <PagedList
