@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
 
 /**
@@ -18,6 +18,15 @@ export async function countOf(query: PromiseLike<{ count: number }[]>): Promise<
 /** How many rows of `table` match `where` (all of them without it). */
 export function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
   return countOf(selectCount(db, table).where(where));
+}
+
+/**
+ * `column = any($1)` with the ids as one array parameter. drizzle's `inArray` writes a parameter per
+ * id, so each length is another statement text: built item by item on every call, and each length
+ * taking one of the pool's named statements (see named-statements.ts). For integer columns.
+ */
+export function inIds(column: PgColumn, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::int[])`;
 }
 
 /** The first row of `table` matching `where` (the one, for a key), or undefined. */

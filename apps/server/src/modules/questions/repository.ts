@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows } from '../../db/rows.js';
+import { countRows, inIds } from '../../db/rows.js';
 import { mcqOptions, mcqQuestions } from '../../db/schema.js';
 
 export type QuestionRow = typeof mcqQuestions.$inferSelect;
@@ -34,7 +34,7 @@ async function withOptions(db: DbOrTx, questions: QuestionRow[]): Promise<Questi
     .select()
     .from(mcqOptions)
     .where(
-      inArray(
+      inIds(
         mcqOptions.questionId,
         questions.map((question) => question.id),
       ),

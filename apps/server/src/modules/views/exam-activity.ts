@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countOf, countRows, selectCount } from '../../db/rows.js';
+import { countOf, countRows, inIds, selectCount } from '../../db/rows.js';
 import { examScriptCounts, exams, submissionAnswers, submissions } from '../../db/schema.js';
 import { type ExamRow, ofCourse } from '../exams/repository.js';
 
@@ -68,7 +68,7 @@ export async function answeredAmong(db: DbOrTx, questionIds: number[]): Promise<
   const rows = await db
     .selectDistinct({ id: submissionAnswers.questionId })
     .from(submissionAnswers)
-    .where(inArray(submissionAnswers.questionId, questionIds));
+    .where(inIds(submissionAnswers.questionId, questionIds));
   return new Set(rows.map((row) => row.id));
 }
 
