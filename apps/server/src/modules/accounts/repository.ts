@@ -1,7 +1,7 @@
 import type { Role } from '@valence/contract';
 import { and, asc, type Column, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countOf, countRows, findRow, lockRow, selectCount } from '../../db/rows.js';
+import { countOf, countRows, findRow, inIds, lockRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
 import { contains, totalOf } from '../../lib/paging.js';
 
@@ -124,7 +124,7 @@ export function studentIdsAmong(db: DbOrTx, ids: number[]): Promise<number[]> {
   return db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.role, 'ROLE_STUDENT'), inArray(accounts.id, ids)))
+    .where(and(eq(accounts.role, 'ROLE_STUDENT'), inIds(accounts.id, ids)))
     .then((rows) => rows.map((row) => row.id));
 }
 

@@ -1,6 +1,6 @@
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows, findRow, lockRow } from '../../db/rows.js';
+import { countRows, findRow, inIds, lockRow } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
 import { contains, totalColumn } from '../../lib/paging.js';
 
@@ -25,7 +25,7 @@ export function countCourses(db: DbOrTx, q: string | undefined) {
 
 export function listCoursesByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(courses).where(inArray(courses.id, ids)).orderBy(desc(courses.createdAt), desc(courses.id));
+  return db.select().from(courses).where(inIds(courses.id, ids)).orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
 export function findCourse(db: DbOrTx, id: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { countRows, inIds } from '../../db/rows.js';
 import { mcqOptions, mcqQuestions } from '../../db/schema.js';
@@ -18,7 +18,7 @@ export async function countByExam(db: DbOrTx, examIds: number[]): Promise<Map<nu
   const rows = await db
     .select({ examId: mcqQuestions.examId, count: sql<number>`count(*)`.mapWith(Number) })
     .from(mcqQuestions)
-    .where(inArray(mcqQuestions.examId, examIds))
+    .where(inIds(mcqQuestions.examId, examIds))
     .groupBy(mcqQuestions.examId);
   return new Map(rows.map((row) => [row.examId, row.count]));
 }
@@ -136,7 +136,7 @@ export async function updateQuestion(tx: DbOrTx, current: QuestionWithOptions, v
     else await tx.insert(mcqOptions).values({ questionId: current.id, ...option, position });
   }
   const extra = current.options.slice(values.options.length).map((option) => option.id);
-  if (extra.length) await tx.delete(mcqOptions).where(inArray(mcqOptions.id, extra));
+  if (extra.length) await tx.delete(mcqOptions).where(inIds(mcqOptions.id, extra));
   return findQuestion(tx, current.examId, current.id) as Promise<QuestionWithOptions>;
 }
 
@@ -149,7 +149,7 @@ export async function deleteForExams(tx: DbOrTx, examIds: number[]): Promise<str
   if (examIds.length === 0) return [];
   const rows = await tx
     .delete(mcqQuestions)
-    .where(inArray(mcqQuestions.examId, examIds))
+    .where(inIds(mcqQuestions.examId, examIds))
     .returning({ key: mcqQuestions.imageKey });
   return rows.map((row) => row.key).filter((key): key is string => !!key);
 }

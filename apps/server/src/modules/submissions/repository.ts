@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { inIds } from '../../db/rows.js';
 import { submissionAnswers, submissionDrafts, submissions } from '../../db/schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -172,7 +173,7 @@ export async function sittingsOf(db: DbOrTx, studentId: number, examIds: number[
       draft: sql<boolean>`false`,
     })
     .from(submissions)
-    .where(and(eq(submissions.studentId, studentId), inArray(submissions.examId, examIds)))
+    .where(and(eq(submissions.studentId, studentId), inIds(submissions.examId, examIds)))
     .unionAll(
       db
         .select({
@@ -182,7 +183,7 @@ export async function sittingsOf(db: DbOrTx, studentId: number, examIds: number[
           draft: sql<boolean>`true`,
         })
         .from(submissionDrafts)
-        .where(and(eq(submissionDrafts.studentId, studentId), inArray(submissionDrafts.examId, examIds))),
+        .where(and(eq(submissionDrafts.studentId, studentId), inIds(submissionDrafts.examId, examIds))),
     );
   for (const row of rows) {
     const sitting = sittings.get(row.examId) ?? { submittedAt: null, hasDraft: false };

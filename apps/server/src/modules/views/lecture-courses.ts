@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { inIds } from '../../db/rows.js';
 import { courses, resources } from '../../db/schema.js';
 
 /**
@@ -12,6 +13,6 @@ export async function courseTitlesOfLectures(db: DbOrTx, lectureIds: number[]): 
     .select({ id: resources.id, title: courses.title })
     .from(resources)
     .innerJoin(courses, eq(courses.id, resources.courseId))
-    .where(inArray(resources.id, [...new Set(lectureIds)]));
+    .where(inIds(resources.id, [...new Set(lectureIds)]));
   return new Map(rows.map((row) => [row.id, row.title]));
 }
