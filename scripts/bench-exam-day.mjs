@@ -4,8 +4,9 @@
 // and the paper (200 at a time), save a draft answer per question over a few minutes, and hand in
 // within one minute of each other. It prints p50/p99 and errors per step and how many students a
 // second got their paper, then checks in the database that every acknowledged submission is there
-// exactly once with all its answers. Goals (2 cores): 0 lost or duplicated, 0 errors, exam list
-// p99 ≤ 500 ms, submit p99 ≤ 1 s, draft p99 ≤ 300 ms, ≥ 150 students a second open the paper. It
+// exactly once with all its answers. Goals (2 cores): 0 lost or duplicated, 0 errors; on PostgreSQL
+// exam list p99 ≤ 500 ms, submit p99 ≤ 1 s, draft p99 ≤ 300 ms, ≥ 150 students a second open the
+// paper; on the embedded store sign-in, opening the paper and submit each p99 ≤ 1 s. It
 // also prints the CPU time the server, PostgreSQL and this load generator used during the exam: all
 // three share the machine.
 //
@@ -396,15 +397,29 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
       0.99,
     );
   const allErrors = Object.values(meters).reduce((n, m) => n + [...m.errors.values()].reduce((a, b) => a + b, 0), 0);
-  const goals = [
+  const kept = [
     ['0 lost or duplicated', lost === 0 && duplicated === 0 && short === 0],
     ['0 errors', allErrors === 0],
-    ['list p99 ≤ 500 ms', p99(meters.list) <= 500],
-    ['submit p99 ≤ 1 s', p99(meters.submit) <= 1000],
-    ['draft p99 ≤ 300 ms', p99(meters.draft) <= 300],
-    ['≥ 150 students a second open the paper', openingRate >= 150],
   ];
-  console.log(`\nGoals: ${goals.map(([goal, met]) => `${goal}: ${met ? 'met' : 'NOT met'}`).join(' · ')}`);
+  // The embedded store serves a smaller class on one process and has a goal of its own: each step a
+  // student waits on (signing in, opening the paper, handing in) within a second.
+  const goals = embedded
+    ? [
+        ...kept,
+        ['sign-in p99 ≤ 1 s', p99(meters.signin) <= 1000],
+        ['open (the paper) p99 ≤ 1 s', p99(meters.paper) <= 1000],
+        ['submit p99 ≤ 1 s', p99(meters.submit) <= 1000],
+      ]
+    : [
+        ...kept,
+        ['list p99 ≤ 500 ms', p99(meters.list) <= 500],
+        ['submit p99 ≤ 1 s', p99(meters.submit) <= 1000],
+        ['draft p99 ≤ 300 ms', p99(meters.draft) <= 300],
+        ['≥ 150 students a second open the paper', openingRate >= 150],
+      ];
+  console.log(
+    `\nGoals (${embedded ? 'embedded store' : 'PostgreSQL'}): ${goals.map(([goal, met]) => `${goal}: ${met ? 'met' : 'NOT met'}`).join(' · ')}`,
+  );
 }
 
 async function main() {
