@@ -6,7 +6,7 @@
 // second got their paper, then checks in the database that every acknowledged submission is there
 // exactly once with all its answers. Goals (2 cores): 0 lost or duplicated, 0 errors; on PostgreSQL
 // exam list p99 ≤ 500 ms, submit p99 ≤ 1 s, draft p99 ≤ 300 ms, ≥ 150 students a second open the
-// paper; on the embedded store sign-in, opening the paper and submit each p99 ≤ 1 s. It
+// paper; on the embedded store sign-in, the exam list, the paper and submit each p99 ≤ 1 s. It
 // also prints the CPU time the server, PostgreSQL and this load generator used during the exam: all
 // three share the machine.
 //
@@ -14,6 +14,8 @@
 //   BENCH_STUDENTS=300 BENCH_DATABASE_URL=embedded npm run bench:exam-day    # the embedded store
 //   BENCH_OPENING_AT_ONCE=0 npm run bench:exam-day       # the whole class opens in the same millisecond
 //   BENCH_DRAFT_SECONDS=60 BENCH_SUBMIT_SECONDS=60 BENCH_QUESTIONS=50 npm run bench:exam-day
+//   BENCH_SIGNIN_SECONDS=60 BENCH_STUDENTS=300 BENCH_DATABASE_URL=embedded npm run bench:exam-day
+//       # the class signs in over a minute instead of 9 s
 //
 // Students on a class's phones come from many addresses: the server runs with TRUST_PROXY=true and
 // each student sends its own X-Forwarded-For, so the per-address sign-in limits see a class, not one
@@ -42,6 +44,12 @@ const draftSeconds = int('BENCH_DRAFT_SECONDS', 120, 1, 3600);
  */
 const openingAtOnce = int('BENCH_OPENING_AT_ONCE', 200, 0, 20000);
 const submitSeconds = int('BENCH_SUBMIT_SECONDS', 60, 1, 3600);
+/**
+ * Over how many seconds the class's sign-ins arrive (each student at a random moment of it): by
+ * default 30 ms a student up to a minute (rounded up to a second), 9 s for 300 and 60 s for 2,000. Each sign-in is a scrypt
+ * check, so this rate, not the server's other work, sets the sign-in figures.
+ */
+const signinWindow = int('BENCH_SIGNIN_SECONDS', Math.min(60, Math.ceil(students * 0.03)), 0, 3600);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const embedded = databaseUrl === 'embedded';
 const admin = { username: 'bench-owner', password: 'bench-owner-password' };
@@ -328,7 +336,7 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
     );
   };
   console.log(
-    `\nExam day: ${students} students, ${questions} questions, ${openingAtOnce > 0 ? `${openingAtOnce}` : 'all'} opening at once, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : `PostgreSQL, ${process.env.DATABASE_POOL_SIZE ?? 'the default'} pooled connections (DATABASE_POOL_SIZE)`})\n`,
+    `\nExam day: ${students} students signing in over ${signinWindow} s, ${questions} questions, ${openingAtOnce > 0 ? `${openingAtOnce}` : 'all'} opening at once, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : `PostgreSQL, ${process.env.DATABASE_POOL_SIZE ?? 'the default'} pooled connections (DATABASE_POOL_SIZE)`})\n`,
   );
   console.log('step     |     ok  | p50 ms  | p99 ms  | max ms  | errors');
   console.log('-------- | ------- | ------- | ------- | ------- | ------');
@@ -402,12 +410,14 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
     ['0 errors', allErrors === 0],
   ];
   // The embedded store serves a smaller class on one process and has a goal of its own: each step a
-  // student waits on (signing in, opening the paper, handing in) within a second.
+  // student waits on (signing in, opening the exam: its list, then its paper, and handing in) within
+  // a second.
   const goals = embedded
     ? [
         ...kept,
         ['sign-in p99 ≤ 1 s', p99(meters.signin) <= 1000],
-        ['open (the paper) p99 ≤ 1 s', p99(meters.paper) <= 1000],
+        ['list p99 ≤ 1 s', p99(meters.list) <= 1000],
+        ['paper p99 ≤ 1 s', p99(meters.paper) <= 1000],
         ['submit p99 ≤ 1 s', p99(meters.submit) <= 1000],
       ]
     : [
@@ -447,7 +457,7 @@ async function main() {
   // As on a real exam day the class signs in before the paper opens (arrivals spread over the first
   // minute); the paper opens for everyone once the last has signed in, and everyone hands in within
   // the window that opens once there has been time for every draft.
-  const signinSpread = Math.min(60_000, students * 30);
+  const signinSpread = signinWindow * 1000;
   let signedIn = 0;
   let open;
   const exam = new Promise((resolve) => {
