@@ -57,13 +57,25 @@ const baseEnv: NodeJS.ProcessEnv = {
 };
 
 type Ran = { code: number | null; signal: NodeJS.Signals | null; out: string };
-/** Long enough for any step here on a busy machine; a process past it is killed and its output shown. */
+/**
+ * Long enough for any command here on a busy machine; a command past it is killed and its output
+ * shown. Not for a server: it lives across several tests (the file's afterAll kills what is left),
+ * and on a busy machine those tests together outlast any one command.
+ */
 const PROCESS_DEADLINE_MS = 50_000;
 type Running = { child: ChildProcess; pid: number; done: Promise<Ran> };
 const running = new Set<ChildProcess>();
 
-/** One of the server's entry points as its own process; `out` is its stdout and stderr together. */
-function launch(file: string, args: string[], env: NodeJS.ProcessEnv): Running {
+/**
+ * One of the server's entry points as its own process; `out` is its stdout and stderr together.
+ * Killed after `deadlineMs` unless that is null.
+ */
+function launch(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  deadlineMs: number | null = PROCESS_DEADLINE_MS,
+): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', file, ...args], {
     cwd: REPO_ROOT,
     env: { ...baseEnv, ...env },
@@ -77,10 +89,13 @@ function launch(file: string, args: string[], env: NodeJS.ProcessEnv): Running {
   child.stderr?.on('data', (chunk: Buffer) => {
     out += chunk.toString('utf8');
   });
-  const deadline = setTimeout(() => {
-    out += `\n[killed by the test: still running after ${PROCESS_DEADLINE_MS} ms]`;
-    child.kill('SIGKILL');
-  }, PROCESS_DEADLINE_MS);
+  const deadline =
+    deadlineMs === null
+      ? undefined
+      : setTimeout(() => {
+          out += `\n[killed by the test: still running after ${deadlineMs} ms]`;
+          child.kill('SIGKILL');
+        }, deadlineMs);
   const done = new Promise<Ran>((resolve) =>
     child.once('close', (code, signal) => {
       clearTimeout(deadline);
@@ -126,8 +141,9 @@ type Server = { base: string; pid: number; stop: () => Promise<void> };
 /** src/main.ts on a free port, once /api/health answers. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
-  // Its log at info level: shown when it fails to start or to stop.
-  const server = launch(MAIN, [], { LOG_LEVEL: 'info', ...env, PORT: String(port) });
+  // Its log at info level: shown when it fails to start or to stop. No deadline: it serves until
+  // stopped (the first one, the source, across five tests that on a busy machine took over 50 s).
+  const server = launch(MAIN, [], { LOG_LEVEL: 'info', ...env, PORT: String(port) }, null);
   const base = `http://127.0.0.1:${port}`;
   let exited: Ran | undefined;
   void server.done.then((ran) => {
