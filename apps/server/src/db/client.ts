@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { nameStatements } from './named-statements.js';
+import { nameStatementsPglite } from './pglite-named-statements.js';
 import { durableStartParams, PrivateNodeFS } from './private-node-fs.js';
 import * as schema from './schema.js';
 
@@ -203,6 +204,7 @@ export async function openDatabase(options: {
     createdWith = await createStoreApart(options.dataDir, migrationsFolder, options.withSuperadmin === true);
   }
   const client = await migratedPglite(options.dataDir, migrationsFolder, options.startFrom);
+  nameStatementsPglite(client);
   const pgliteDb = drizzlePglite(client, { schema });
   await pgliteDb.execute(sql`select 1`);
   return {

@@ -68,7 +68,7 @@ export function expectMessageContaining(answer: Answer, status: number, ...parts
 
 let templateOnce: Promise<Blob | undefined> | undefined;
 /** The migrated store the API tiers' global set-up left (pglite-template.ts), read once per worker. */
-const pgliteTemplate = () => {
+export const pgliteTemplate = () => {
   templateOnce ??= (async () => {
     const file = inject('pgliteTemplate');
     return file ? new Blob([await readFile(file)]) : undefined;
