@@ -17,6 +17,15 @@ type Query = <T>(query: string, params?: unknown[], options?: QueryOptions) => P
 
 const joined = (...messages: Uint8Array[]) => Buffer.concat(messages);
 
+/** One run of a named statement. */
+type Call = {
+  name: string;
+  text: string;
+  params: unknown[];
+  options: QueryOptions | undefined;
+  inTransaction: boolean;
+};
+
 /**
  * The embedded engine's counterpart of `nameStatements`: each parameterised statement is parsed
  * once under a name and then only bound and executed. PGlite's own `query` parses, describes and
@@ -54,13 +63,7 @@ export function nameStatementsPglite(client: PGlite, limits: NamingLimits = PGLI
     return types;
   };
 
-  const runNamed = async <T>(
-    name: string,
-    text: string,
-    params: unknown[],
-    options: QueryOptions | undefined,
-    inTransaction: boolean,
-  ): Promise<Results<T>> => {
+  const runNamed = async <T>({ name, text, params, options, inTransaction }: Call): Promise<Results<T>> => {
     const types = made.get(name) ?? (await make(name, text));
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
@@ -87,18 +90,13 @@ export function nameStatementsPglite(client: PGlite, limits: NamingLimits = PGLI
    * outside a transaction at once, inside one from its next statement on (the failed one has
    * aborted the transaction).
    */
-  const named = async <T>(
-    name: string,
-    text: string,
-    params: unknown[],
-    options: QueryOptions | undefined,
-    inTransaction: boolean,
-  ): Promise<Results<T>> => {
+  const named = async <T>(call: Call): Promise<Results<T>> => {
     try {
-      return await runNamed<T>(name, text, params, options, inTransaction);
+      return await runNamed<T>(call);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== NO_SUCH_STATEMENT || !made.delete(name) || inTransaction) throw error;
-      return await runNamed<T>(name, text, params, options, inTransaction);
+      const lost = (error as { code?: unknown }).code === NO_SUCH_STATEMENT && made.delete(call.name);
+      if (!lost || call.inTransaction) throw error;
+      return await runNamed<T>(call);
     }
   };
 
@@ -123,7 +121,7 @@ export function nameStatementsPglite(client: PGlite, limits: NamingLimits = PGLI
     if (name === undefined || params === undefined) return forgetting(text, () => query<T>(text, params, options));
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
-      client.runExclusive(() => named<T>(name, text, params, options, false)),
+      client.runExclusive(() => named<T>({ name, text, params, options, inTransaction: false })),
     );
   };
   Object.assign(client, { query: replacement });
@@ -139,7 +137,7 @@ export function nameStatementsPglite(client: PGlite, limits: NamingLimits = PGLI
           return forgetting(text, () => txQuery<R>(text, params, options));
         }
         // The transaction holds PGlite's transaction lock already; one statement at a time within it.
-        return client.runExclusive(() => named<R>(name, text, params, options, true));
+        return client.runExclusive(() => named<R>({ name, text, params, options, inTransaction: true }));
       };
       Object.assign(tx, {
         query: txReplacement,
