@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MAX_RESOURCE_BYTES } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -131,7 +131,7 @@ describe('ResourceForm', () => {
       recordingAt: dates.recordingAt,
       expiresAt: null,
     });
-    expect(screen.getByLabelText('YouTube Link')).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText('YouTube Link')).toHaveValue(''));
   });
 
   it('refuses 70 minutes with a message rather than saving it as 59', async () => {
@@ -170,7 +170,9 @@ describe('ResourceForm', () => {
       url: 'resources/1-equilibrium.pdf',
       type: 'application/pdf',
     });
-    expect(screen.getByLabelText('Resource Name')).toHaveValue('');
+    // The message shows as the save answers; the form empties once the save has resolved, a render
+    // later (on a busy machine that render came after the message was found).
+    await waitFor(() => expect(screen.getByLabelText('Resource Name')).toHaveValue(''));
     // A bar left at 100 % under an emptied form reads as an upload still going on.
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByText('100%')).not.toBeInTheDocument();
