@@ -44,10 +44,13 @@ describe('named statements on the embedded engine', () => {
     ]);
     expect((await client.query(select, [2])).rows).toEqual([{ id: 2, label: null, at: null }]);
     expect(rows.fields.map((field) => field.name)).toEqual(['id', 'label', 'at']);
+    // A statement's own parsers are its alone: the next statement without them gets a Date again.
+    expect((await client.query(select, [1])).rows[0]).toEqual({ id: 1, label: 'one', at });
+    expect(client.parsers[types.TIMESTAMPTZ]?.('2026-11-28 07:30:00+00', types.TIMESTAMPTZ)).toEqual(at);
 
     const runs = await runsByText(client);
     expect(runs.get(insert)).toBe(2);
-    expect(runs.get(select)).toBe(2);
+    expect(runs.get(select)).toBe(3);
   });
 
   it('leaves statements without parameters, or with too many, to PGlite', async () => {

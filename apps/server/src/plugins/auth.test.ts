@@ -16,6 +16,18 @@ describe('TokenService.verify', () => {
     expect(await tokens.verify(token)).toEqual({ accountId: 7, sessionVersion: 3 });
   });
 
+  it('signs a token that another server with the secret accepts, for ttl hours from its issue', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T08:00:00.700Z'));
+    const token = await new TokenService(SECRET, 2).sign(account);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    expect(payload).toMatchObject({ sub: '7', ver: 3, roles: ['ROLE_ADMIN'], iat: 1795420800, exp: 1795428000 });
+    const otherServer = new TokenService(SECRET, 2);
+    expect(await otherServer.verify(token)).toEqual({ accountId: 7, sessionVersion: 3 });
+    vi.setSystemTime(new Date('2026-11-23T10:00:01Z'));
+    expect(await otherServer.verify(token)).toBeNull();
+  });
+
   it('refuses a tampered copy of a token it has already verified', async () => {
     const tokens = new TokenService(SECRET, 1);
     const token = await tokens.sign(account);

@@ -63,13 +63,23 @@ export class TokenService {
       throw new Error(`The signing secret must be at least ${MIN_SECRET_BYTES} bytes.`);
   }
 
-  sign(account: { id: number; role: Role; sessionVersion: number }): Promise<string> {
-    return new SignJWT({ ver: account.sessionVersion, roles: [account.role] })
+  async sign(account: { id: number; role: Role; sessionVersion: number }): Promise<string> {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const expires = issuedAt + this.ttlHours * 3600;
+    const token = await new SignJWT({ ver: account.sessionVersion, roles: [account.role] })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(account.id))
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlHours}h`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expires)
       .sign(this.key);
+    // Known good as it leaves: the first request with it (a student's exam list, as a class opens
+    // its paper together) skips the HMAC check. Another server checks it once, as any token.
+    this.verified.set(token, {
+      accountId: account.id,
+      sessionVersion: account.sessionVersion,
+      expiresAt: expires * 1000,
+    });
+    return token;
   }
 
   async verify(token: string): Promise<Claims | null> {
