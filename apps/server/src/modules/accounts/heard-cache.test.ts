@@ -58,6 +58,39 @@ describe('HeardCache', () => {
     expect((await fresh)?.sessionVersion).toBe(2);
   });
 
+  it('keeps what another read of the account found, unless a change was heard during it', async () => {
+    const { state, load } = database(session(1));
+    const cache = new HeardCache<number, Session>(load);
+    cache.start();
+    const entryOf = (row: Session | undefined): [number, Session] | undefined => row && [row.id, row];
+    const signIn = await cache.keepFrom(async () => session(1), entryOf);
+    expect(signIn.sessionVersion).toBe(1);
+    expect((await cache.get(1))?.sessionVersion).toBe(1);
+    expect(state.reads).toBe(0);
+
+    cache.forget(1);
+    let release: (row: Session) => void = () => {};
+    const racing = cache.keepFrom(
+      () =>
+        new Promise<Session>((resolve) => {
+          release = resolve;
+        }),
+      entryOf,
+    );
+    cache.forget(1);
+    release(session(1));
+    await racing;
+    state.row = session(2);
+    expect((await cache.get(1))?.sessionVersion).toBe(2);
+    expect(state.reads).toBe(1);
+
+    // Stopped, it keeps nothing: changes are not heard then, so nothing kept could be trusted later.
+    cache.stop();
+    await cache.keepFrom(async () => session(3), entryOf);
+    cache.start();
+    expect((await cache.get(1))?.sessionVersion).toBe(2);
+  });
+
   it('does not keep an unknown account: it may be created a moment later', async () => {
     const { state, load } = database(undefined);
     const cache = new HeardCache<number, Session>(load);

@@ -152,6 +152,19 @@ export class HeardCache<K, V> {
     this.epoch++;
   }
 
+  /**
+   * Runs another read that sees what `load` would (a sign-in's read of the account it checks) and
+   * keeps what `entryOf` finds in its answer, under the same rule as `get`: only while running and
+   * if no change was heard while the read was under way. Answers the read's own result.
+   */
+  async keepFrom<R>(read: () => Promise<R>, entryOf: (result: R) => [K, V] | undefined): Promise<R> {
+    const epoch = this.epoch;
+    const result = await read();
+    const entry = this.running && epoch === this.epoch ? entryOf(result) : undefined;
+    if (entry) this.entries.set(entry[0], { value: entry[1], at: Date.now() });
+    return result;
+  }
+
   async get(key: K): Promise<V | undefined> {
     if (this.running && this.entries.has(key) && (await this.hearing.upToDate())) {
       // Looked up after the wait: what was heard meanwhile may have dropped it.

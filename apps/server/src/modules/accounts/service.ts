@@ -89,8 +89,16 @@ export class AccountsService {
     }
   }
 
+  /**
+   * The account, whose session is kept as `findSession` would keep it: a student's first request
+   * after signing in (the exam list, as a class opens its paper together) then needs no read of it.
+   */
   findByUsername(username: string) {
-    return repo.findByUsername(this.db, username);
+    return this.sessions.keepFrom(
+      () => repo.findByUsername(this.db, username),
+      (row): [number, repo.Session] | undefined =>
+        row && [row.id, { id: row.id, username: row.username, role: row.role, sessionVersion: row.sessionVersion }],
+    );
   }
 
   /** See repo.studentIdByUsername: the student's id as SQL to embed, null when there is none. */
