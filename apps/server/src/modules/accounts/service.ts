@@ -89,11 +89,16 @@ export class AccountsService {
     }
   }
 
-  /**
-   * The account, whose session is kept as `findSession` would keep it: a student's first request
-   * after signing in (the exam list, as a class opens its paper together) then needs no read of it.
-   */
   findByUsername(username: string) {
+    return repo.findByUsername(this.db, username);
+  }
+
+  /**
+   * The account a sign-in checks, its session kept as `findSession` would keep it: the first request
+   * with the new token (a student's exam list, as a class opens its paper together) then needs no
+   * read of it. Other lookups by username use `findByUsername` and keep nothing.
+   */
+  findForSignIn(username: string) {
     return this.sessions.keepFrom(
       () => repo.findByUsername(this.db, username),
       (row): [number, repo.Session] | undefined =>

@@ -15,7 +15,7 @@ export class AuthService {
 
   async signin(input: SigninRequest, address: string): Promise<SigninResponse> {
     const account = await this.throttle.attempt(input.username, address, async () => {
-      const found = await this.deps.accounts.findByUsername(input.username);
+      const found = await this.deps.accounts.findForSignIn(input.username);
       const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
       return found && ok ? found : null;
     });
