@@ -27,7 +27,7 @@ const joined = (...messages: Uint8Array[]) => Buffer.concat(messages);
  * 0.12 ms a statement, a tenth of the embedded server's work when a class opens its exam together.
  * A table that falls back to the client's own through its prototype costs nothing to make.
  */
-export function parsing(parsers: Parsers, options: QueryOptions | undefined): [Parsers, QueryOptions | undefined] {
+function parsing(parsers: Parsers, options: QueryOptions | undefined): [Parsers, QueryOptions | undefined] {
   if (!options?.parsers) return [parsers, options];
   const overlaid = Object.assign(Object.create(parsers) as Parsers, options.parsers);
   return [overlaid, { ...options, parsers: undefined }];
