@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 import { lazyScreen } from './lazy-screen';
+import { ScreenFailed } from './screen-failed';
 
 // Each screen is its own chunk: the sign-in page loads only what signing in needs.
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
@@ -44,27 +45,30 @@ function RequireStudent({ children }: { children: React.ReactNode }) {
 }
 
 export function LearnRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<p className="loading">Loading…</p>}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route
-          element={
-            <RequireStudent>
-              <SignedIn />
-            </RequireStudent>
-          }
-        >
-          {SCREENS.map(({ path, Page }) =>
-            path === '/' ? (
-              <Route key={path} index element={<Page />} />
-            ) : (
-              <Route key={path} path={path.slice(1)} element={<Page />} />
-            ),
-          )}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Route>
-      </Routes>
-    </Suspense>
+    <ScreenFailed address={pathname}>
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route
+            element={
+              <RequireStudent>
+                <SignedIn />
+              </RequireStudent>
+            }
+          >
+            {SCREENS.map(({ path, Page }) =>
+              path === '/' ? (
+                <Route key={path} index element={<Page />} />
+              ) : (
+                <Route key={path} path={path.slice(1)} element={<Page />} />
+              ),
+            )}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ScreenFailed>
   );
 }

@@ -1,0 +1,37 @@
+import { Component, type ReactNode } from 'react';
+
+type Props = {
+  /** The address shown: going to another screen tries again. */
+  address: string;
+  children: ReactNode;
+};
+type State = { failed: boolean; address: string };
+
+/**
+ * What a screen shows when it cannot be drawn, above all when its code did not arrive (a phone
+ * losing its network between two taps): without it React drops the whole app and the student sees
+ * a blank page.
+ */
+export class ScreenFailed extends Component<Props, State> {
+  override state: State = { failed: false, address: this.props.address };
+
+  static getDerivedStateFromError(): Partial<State> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.address === state.address ? null : { failed: false, address: props.address };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="alert error" role="alert">
+        <p>This page could not be loaded. Check your connection and try again.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+}
