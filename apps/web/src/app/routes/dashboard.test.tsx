@@ -6,6 +6,19 @@ import { writeSession } from '../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { DashboardRoute } from './dashboard';
 
+// Counts the add-course form's renders, to see what a counter's answer redraws.
+const formRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../features/courses', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../features/courses')>();
+  return {
+    ...actual,
+    CreateCourseForm: () => {
+      formRenders.count += 1;
+      return actual.CreateCourseForm();
+    },
+  };
+});
+
 const course = (id: number, title: string, paused = false): Course => ({
   id,
   title,
@@ -57,6 +70,29 @@ describe('Dashboard', () => {
     await waitFor(() => expect(within(screen.getByLabelText('Total Students')).getByText('1')).toBeInTheDocument());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
     expect(titles()).toEqual(['Organic Chemistry']);
+  });
+
+  it('redraws only its counter when a count arrives, not the form and the list beside it', async () => {
+    writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+    const fake = fakeFetch({
+      'GET /courses': pagedRoute(newestFirst(COURSES), (c) => c.title),
+      'GET /students': pagedRoute([{ id: 1, username: 's1', name: null, loggedIn: false }]),
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/students?limit=0')) await held;
+      return fake.fn(input, init);
+    });
+    renderWithProviders(<DashboardRoute />, { path: '/dashboard' });
+    expect(await screen.findByRole('link', { name: 'Thermodynamics' })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Total Students')).getByText('--')).toBeInTheDocument();
+    const rendersBefore = formRenders.count;
+    release();
+    await waitFor(() => expect(within(screen.getByLabelText('Total Students')).getByText('1')).toBeInTheDocument());
+    expect(formRenders.count).toBe(rendersBefore);
   });
 
   it('says there are no courses yet, not that a search failed, when there are none', async () => {
