@@ -283,10 +283,21 @@ describe('API prefix', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v2/courses' })).statusCode).toBe(401);
     await t.close();
   });
-  it('tells the portal the platform time zone and upload limit', async () => {
+  it('tells the portal the platform time zone, its offsets and the upload limit', async () => {
     const t = await createTestApp({ env: { TIME_ZONE: 'Europe/London' } });
-    const settings = await t.app.inject({ method: 'GET', url: '/api/settings' });
-    expect(settings.json()).toEqual({ timeZone: 'Europe/London', maxResourceBytes: 5368709120 });
+    const first = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    const { zoneOffsets, ...rest } = first.json();
+    expect(rest).toEqual({ timeZone: 'Europe/London', maxResourceBytes: 5368709120 });
+    // Twenty years back to twenty ahead, from the start of a year; London changes twice a year.
+    const year = new Date().getUTCFullYear();
+    expect(zoneOffsets.from).toBe(Date.UTC(year - 20, 0, 1) / 1000);
+    expect(zoneOffsets.until).toBe(Date.UTC(year + 21, 0, 1) / 1000);
+    expect(zoneOffsets.changes).toHaveLength(1 + 2 * 41);
+    expect(zoneOffsets.changes[0]).toEqual([zoneOffsets.from, 0]);
+    expect(zoneOffsets.changes).toContainEqual([Date.UTC(2026, 2, 29, 1) / 1000, 3600]);
+    expect(zoneOffsets.changes).toContainEqual([Date.UTC(2026, 9, 25, 1) / 1000, 0]);
+    const again = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(again.json().zoneOffsets).toEqual(zoneOffsets);
     await t.close();
   });
   it('keeps the secret it generated', () => {

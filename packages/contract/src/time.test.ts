@@ -5,9 +5,12 @@ import {
   daySchema,
   formatInTimeZone,
   instantOf,
-  prepareWallClock,
   readDateTime,
   readDay,
+  rememberZoneOffsets,
+  wallClockIn,
+  zoneOffsetsOf,
+  zoneOffsetsSchema,
 } from './time.js';
 
 describe('formatInTimeZone', () => {
@@ -31,28 +34,108 @@ describe('formatInTimeZone', () => {
     expect(again).toEqual(first);
     expect(formatInTimeZone(at, 'Pacific/Kiritimati')).toBe('2026-11-23 18:30');
   });
-  it('builds no date format of its own for a zone prepared beforehand', () => {
-    const Real = Intl.DateTimeFormat;
-    let built = 0;
-    class Counting extends Real {
-      constructor(...args: ConstructorParameters<typeof Real>) {
-        super(...args);
-        built += 1;
-      }
-    }
-    Object.defineProperty(Intl, 'DateTimeFormat', { value: Counting, configurable: true, writable: true });
-    try {
-      prepareWallClock('Asia/Kathmandu');
-      expect(built).toBe(1);
-      expect(formatInTimeZone('2026-11-23T04:30:00.000Z', 'Asia/Kathmandu')).toBe('2026-11-23 10:15');
-      expect(built).toBe(1);
-    } finally {
-      Object.defineProperty(Intl, 'DateTimeFormat', { value: Real, configurable: true, writable: true });
-    }
-  });
   it('refuses an unknown zone every time, not only the first', () => {
     expect(() => instantOf('2026-11-23 10:00', 'Mars/Olympus')).toThrow(RangeError);
     expect(() => instantOf('2026-11-23 10:00', 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+/** Counts the Intl date formats built while `run` runs. */
+function formatsBuiltDuring(run: () => void): number {
+  const Real = Intl.DateTimeFormat;
+  let built = 0;
+  class Counting extends Real {
+    constructor(...args: ConstructorParameters<typeof Real>) {
+      super(...args);
+      built += 1;
+    }
+  }
+  Object.defineProperty(Intl, 'DateTimeFormat', { value: Counting, configurable: true, writable: true });
+  try {
+    run();
+  } finally {
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: Real, configurable: true, writable: true });
+  }
+  return built;
+}
+
+describe('zone offset tables', () => {
+  const from = Date.UTC(2006, 0, 1) / 1000;
+  const until = Date.UTC(2047, 0, 1) / 1000;
+
+  it('finds each change of offset to the second', () => {
+    // Colombo moved from +06:00 to +05:30 at 00:30 local on 15 April 2006, and has not changed since.
+    expect(zoneOffsetsOf('Asia/Colombo', from, until).changes).toEqual([
+      [from, 6 * 3600],
+      [Date.UTC(2006, 3, 14, 18, 30) / 1000, 5.5 * 3600],
+    ]);
+    // London: summer time from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last of October.
+    const london = zoneOffsetsOf('Europe/London', from, until).changes;
+    expect(london).toContainEqual([Date.UTC(2026, 2, 29, 1) / 1000, 3600]);
+    expect(london).toContainEqual([Date.UTC(2026, 9, 25, 1) / 1000, 0]);
+    expect(london).toHaveLength(1 + 2 * 41);
+  });
+
+  it.each(['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Africa/Casablanca', 'America/Sao_Paulo'])(
+    'reads %s from its table as Intl does, and builds no date format for it',
+    (zone) => {
+      const table = zoneOffsetsOf(zone, from, until);
+      // Each change and the seconds either side of it, and instants spread over the span.
+      const instants = table.changes.flatMap(([at]) => [at - 1, at, at + 1]).filter((at) => at >= from);
+      for (let at = from; at < until; at += 86_400 * 17 + 3_607) instants.push(at);
+      const dates = instants.map((at) => new Date(at * 1000 + 999));
+      const expected = dates.map((date) => wallClockIn(date, zone));
+      rememberZoneOffsets(zone, zoneOffsetsSchema.parse(table));
+      let read: ReturnType<typeof wallClockIn>[] = [];
+      expect(formatsBuiltDuring(() => (read = dates.map((date) => wallClockIn(date, zone))))).toBe(0);
+      expect(read).toEqual(expected);
+    },
+  );
+
+  it('answers from the table inside its span only, and from Intl outside it', () => {
+    // A table that says Kathmandu keeps UTC shows that the table, not Intl, answered.
+    rememberZoneOffsets('Asia/Kathmandu', { from, until, changes: [[from, 0]] });
+    expect(formatInTimeZone('2026-11-23T04:30:00.000Z', 'Asia/Kathmandu')).toBe('2026-11-23 04:30');
+    expect(formatInTimeZone('2005-12-31T23:59:59.000Z', 'Asia/Kathmandu')).toBe('2006-01-01 05:44');
+    expect(formatInTimeZone('2047-01-01T00:00:00.000Z', 'Asia/Kathmandu')).toBe('2047-01-01 05:45');
+    // A zone without a table still goes to Intl.
+    expect(formatInTimeZone('2026-11-23T04:30:00.000Z', 'Asia/Dhaka')).toBe('2026-11-23 10:30');
+  });
+
+  it('refuses a table whose changes do not start at its beginning or do not rise', () => {
+    expect(zoneOffsetsSchema.safeParse({ from, until, changes: [[from + 1, 0]] }).success).toBe(false);
+    expect(zoneOffsetsSchema.safeParse({ from, until, changes: [] }).success).toBe(false);
+    expect(
+      zoneOffsetsSchema.safeParse({
+        from,
+        until,
+        changes: [
+          [from, 0],
+          [from + 9, 3600],
+          [from + 5, 0],
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      zoneOffsetsSchema.safeParse({
+        from,
+        until,
+        changes: [
+          [from, 0],
+          [until, 3600],
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      zoneOffsetsSchema.safeParse({
+        from,
+        until,
+        changes: [
+          [from, 0],
+          [from + 9, 3600],
+        ],
+      }).success,
+    ).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { readSession } from '../lib/session';
 import { redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
 import { AppLayout } from './layout';
-import { courseReadAhead } from './read-ahead';
+import { courseReadAhead, datesReadAhead } from './read-ahead';
 // Sign-in is where most visits start: it is in the first bundle, so its paint waits for no second request.
 import { LoginRoute } from './routes/login';
 
@@ -31,6 +31,12 @@ const gradebook = async () => ({ Component: (await import('./routes/gradebook'))
 const audit = async () => ({ Component: (await import('./routes/audit')).AuditRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
 const settings = async () => ({ Component: (await import('./routes/settings')).SettingsRoute });
+
+/** Staff and Audit log show dates and are a superadmin's: the role is checked, then the settings read ahead. */
+function superadminWithDates() {
+  requireSuperadmin();
+  return datesReadAhead.loader();
+}
 
 function AuthLoading() {
   return <Text p="md">Loading</Text>;
@@ -61,15 +67,15 @@ export const routes: RouteObject[] = [
           { path: 'courses', lazy: courses },
           { path: 'courses/:id', ...courseReadAhead, lazy: courseDetail },
           { path: 'courses/:id/gradebook', lazy: gradebook },
-          { path: 'students', lazy: students },
-          { path: 'exams', lazy: exams },
-          { path: 'exams/:examId/submissions', lazy: examSubmissions },
+          { path: 'students', ...datesReadAhead, lazy: students },
+          { path: 'exams', ...datesReadAhead, lazy: exams },
+          { path: 'exams/:examId/submissions', ...datesReadAhead, lazy: examSubmissions },
           { path: 'exams/:examId/manage-questions', lazy: manageQuestions },
           { path: 'exams/:examId/mark', lazy: markExam },
-          { path: 'admin/student-marks-summary', lazy: marksSummary },
+          { path: 'admin/student-marks-summary', ...datesReadAhead, lazy: marksSummary },
           { path: 'student/combined-exam-scores', lazy: combinedScores },
-          { path: 'staff', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: staff },
-          { path: 'audit', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: audit },
+          { path: 'staff', loader: superadminWithDates, shouldRevalidate: () => true, lazy: staff },
+          { path: 'audit', loader: superadminWithDates, shouldRevalidate: () => true, lazy: audit },
           { path: 'settings', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: settings },
         ],
       },

@@ -29,6 +29,7 @@ export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
   app.get('/settings', route('public', { response: { 200: settingsSchema } }), () => ({
     timeZone: app.config.timeZone,
     maxResourceBytes: MAX_RESOURCE_BYTES,
+    zoneOffsets: app.settings.zoneOffsets(),
   }));
 
   app.get(

@@ -1,12 +1,11 @@
 import '@mantine/dates/styles.css';
 import { Container, Stack, Title } from '@mantine/core';
 import { AuditLog } from '../../features/audit';
-import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
+import { usePlatformTimeZone } from '../../features/settings';
 
 /** The audit log (superadmin): who deleted, marked, published or changed what, and when. */
 export function AuditRoute() {
   const timeZone = usePlatformTimeZone();
-  usePrepareDateFormat();
   return (
     <Container size="xl">
       <Stack>

@@ -6,7 +6,7 @@ import { CourseHeader, useCourse } from '../../features/courses';
 import { AssignedStudents, AssignStudentsForm } from '../../features/enrollments';
 import { CourseReportPacks } from '../../features/reports';
 import { ResourceForm, ResourceList } from '../../features/resources';
-import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
+import { usePlatformTimeZone } from '../../features/settings';
 import { CourseCoverage } from '../../features/watch-coverage';
 import { useLogFailure } from '../../lib/query';
 import { isSuperadmin, useSession } from '../../lib/session';
@@ -16,7 +16,6 @@ export function CourseDetailRoute() {
   const session = useSession();
   const course = useCourse(courseId);
   const timeZone = usePlatformTimeZone();
-  usePrepareDateFormat();
   // Everything under the header is drawn in a background render that React slices, so the
   // description (the page's largest text) paints without waiting for the forms and lists.
   const panelsCourse = useDeferredValue(course.data);

@@ -9,6 +9,7 @@ import { MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../../features/sub
 import { createQueryClient } from '../../lib/query-client';
 import { writeSession } from '../../lib/session';
 import { pagedRoute } from '../../test/render';
+import { settingsBody } from '../../test/settings';
 import { ExamSubmissionsRoute } from './exam-submissions';
 
 afterEach(() => {
@@ -22,7 +23,7 @@ function setup(exam: Answer | (() => Answer), path = '/exams/6/submissions', ext
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const api = stubApi({
-    'GET /settings': { body: { timeZone: 'UTC', maxResourceBytes: 1 } },
+    'GET /settings': { body: settingsBody('UTC') },
     'GET /api/v1/exams/6': exam,
     'GET /api/v1/submissions/exam/6': pagedRoute(ROWS),
     ...extra,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { useExamDetail } from '../../features/exams';
 import { MarkedPaperActions } from '../../features/marked-papers';
-import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
+import { usePlatformTimeZone } from '../../features/settings';
 import { SUBMISSION_TEXTS, SubmissionList, useSubmissionList } from '../../features/submissions';
 import { failureText } from '../../lib/failure-text';
 import { useLogFailure } from '../../lib/query';
@@ -25,7 +25,6 @@ function ExamSubmissions({ examId }: { examId: number }) {
   // Asked for at once with the id from the address, not after the exam has answered.
   const submissions = useSubmissionList(examId);
   const timeZone = usePlatformTimeZone();
-  usePrepareDateFormat();
   useLogFailure(exam.error, 'Failed to load exam');
 
   if (exam.isPending || exam.isError)

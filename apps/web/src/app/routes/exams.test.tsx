@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXAMS, exam, groupsRoute } from '../../features/exams/test-fixtures';
 import { writeSession } from '../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
+import { settingsBody } from '../../test/settings';
 import { ExamsRoute } from './exams';
 
 // Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
@@ -24,7 +25,7 @@ type Fetch = typeof fetch;
 function setup(path = '/exams?courseId=7', extra: Parameters<typeof fakeFetch>[0] = {}, wrap = (fn: Fetch) => fn) {
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
   const fetch = fakeFetch({
-    'GET /settings': { body: { timeZone: 'Asia/Colombo', maxUploadBytes: 1 } },
+    'GET /settings': { body: settingsBody('Asia/Colombo') },
     'GET /courses': pagedRoute(COURSES, (c) => c.title),
     'GET /api/v1/exams/course/7/all': groupsRoute(EXAMS),
     'GET /api/v1/exams/course/8/all': groupsRoute([]),

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { courseQueryOptions, useCoursesPage } from '../../features/courses';
 import { ExamManager } from '../../features/exams';
-import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
+import { usePlatformTimeZone } from '../../features/settings';
 import { errorMessage } from '../../lib/api-client';
 import { listParams, useLocalSearch } from '../../lib/paging';
 
@@ -21,7 +21,6 @@ export function ExamsRoute() {
   const courseId = courseIdOf(params.get('courseId'));
   const timeZone = usePlatformTimeZone();
   // The exams' due dates show once a course is chosen.
-  usePrepareDateFormat(courseId !== null);
   // The course selects offer the newest courses, up to a page's limit, matching what is typed there.
   const courseSearch = useLocalSearch(MAX_PAGE_LIMIT);
   const courses = useCoursesPage(courseSearch.request);

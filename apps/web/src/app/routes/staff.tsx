@@ -1,10 +1,9 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { usePlatformTimeZone, usePrepareDateFormat } from '../../features/settings';
+import { usePlatformTimeZone } from '../../features/settings';
 import { CreateStaffForm, StaffList } from '../../features/staff';
 
 export function StaffRoute() {
   const timeZone = usePlatformTimeZone();
-  usePrepareDateFormat();
   return (
     <Container size="lg">
       <Stack>

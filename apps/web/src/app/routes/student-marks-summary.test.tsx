@@ -6,6 +6,7 @@ import { itShowsLookupFailures, marksSummary } from '../../features/scores/test-
 import { writeSession } from '../../lib/session';
 import { pdfSaves } from '../../test/pdf-saves';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
+import { settingsBody } from '../../test/settings';
 import { StudentMarksSummaryRoute } from './student-marks-summary';
 
 // Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
@@ -22,7 +23,7 @@ const SUMMARY_PATH = '/api/v1/submissions/admin/student/25/marks-summary/CHEM101
 function setup(summary: { status?: number; body?: unknown } = { body: marksSummary() }) {
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
   const fetch = fakeFetch({
-    'GET /settings': { body: { timeZone: 'Asia/Colombo', maxResourceBytes: 1 } },
+    'GET /settings': { body: settingsBody('Asia/Colombo') },
     'GET /students': pagedRoute(STUDENTS, (s) => s.username),
     [`GET ${SUMMARY_PATH}`]: summary,
   });

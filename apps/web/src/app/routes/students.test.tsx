@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SCORE_ROWS } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
+import { settingsBody } from '../../test/settings';
 import { StudentsRoute } from './students';
 
 const student = (id: number, username: string, loggedIn = false): Student => ({ id, username, name: null, loggedIn });
@@ -30,7 +31,7 @@ const RECORDS: WatchRecord[] = Array.from({ length: 7 }, (_, i) => ({
 function setup(role: 'ROLE_ADMIN' | 'ROLE_SUPERADMIN' = 'ROLE_ADMIN', extra = {}) {
   writeSession({ token: 't', roles: [role] });
   const fetch = fakeFetch({
-    'GET /settings': { body: { timeZone: 'Asia/Colombo', maxUploadBytes: 1 } },
+    'GET /settings': { body: settingsBody('Asia/Colombo') },
     'GET /students': pagedRoute(STUDENTS, (s) => s.username),
     'POST /students/signup': ({ body }) => ({
       status: 201,

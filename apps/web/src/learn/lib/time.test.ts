@@ -1,13 +1,70 @@
+import { rememberZoneOffsets, zoneOffsetsOf } from '@valence/contract';
 import { describe, expect, it } from 'vitest';
 import { formatWhen } from './time';
 
+const EN_GB = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+} as const;
+
+/** Counts the Intl date formats built while `run` runs. */
+function formatsBuiltDuring(run: () => void): number {
+  const Real = Intl.DateTimeFormat;
+  let built = 0;
+  class Counting extends Real {
+    constructor(...args: ConstructorParameters<typeof Real>) {
+      super(...args);
+      built += 1;
+    }
+  }
+  Object.defineProperty(Intl, 'DateTimeFormat', { value: Counting, configurable: true, writable: true });
+  try {
+    run();
+  } finally {
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: Real, configurable: true, writable: true });
+  }
+  return built;
+}
+
 describe('formatWhen', () => {
-  it('shows the instant in the zone asked for, each zone with its own formatter', () => {
+  it('shows the instant in the zone asked for', () => {
     const at = '2026-12-03T12:30:00.000Z';
     expect(formatWhen(at, 'Asia/Colombo')).toBe('Thu, 3 Dec 2026, 18:00');
     expect(formatWhen(at, 'UTC')).toBe('Thu, 3 Dec 2026, 12:30');
     expect(formatWhen(at, 'Asia/Colombo')).toBe('Thu, 3 Dec 2026, 18:00');
   });
+
+  it("writes what en-GB's own date format writes, every month and weekday, either side of midnight", () => {
+    for (let month = 0; month < 12; month++) {
+      for (const hour of [18, 19]) {
+        const date = new Date(Date.UTC(2027, month, 3 + month, hour, 29));
+        for (const timeZone of ['Asia/Colombo', 'UTC']) {
+          expect(formatWhen(date.toISOString(), timeZone)).toBe(
+            new Intl.DateTimeFormat('en-GB', { ...EN_GB, timeZone }).format(date),
+          );
+        }
+      }
+    }
+  });
+
+  it("shows the device's clock until the platform zone is known", () => {
+    const date = new Date(Date.UTC(2027, 8, 30, 23, 59));
+    expect(formatWhen(date.toISOString())).toBe(new Intl.DateTimeFormat('en-GB', EN_GB).format(date));
+  });
+
+  it('reads a zone whose offset table the settings brought without building a date format', () => {
+    const from = Date.UTC(2006, 0, 1) / 1000;
+    rememberZoneOffsets('Europe/Dublin', zoneOffsetsOf('Europe/Dublin', from, Date.UTC(2047, 0, 1) / 1000));
+    let text = '';
+    expect(formatsBuiltDuring(() => (text = formatWhen('2027-07-01T17:00:00.000Z', 'Europe/Dublin')))).toBe(0);
+    expect(text).toBe('Thu, 1 Jul 2027, 18:00');
+  });
+
   it('gives an empty text for an unreadable date', () => {
     expect(formatWhen('soon', 'UTC')).toBe('');
   });

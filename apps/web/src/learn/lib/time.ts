@@ -1,33 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatPerZone } from '@valence/contract';
+import { rememberZoneOffsets, settingsSchema, type WallClock, wallClockIn } from '@valence/contract';
 import { api } from './api';
 
-type Settings = { timeZone: string };
-
-/** The platform's time zone (the one tutors set times in), asked once per visit. */
+/**
+ * The platform's time zone (the one tutors set times in), asked once per visit. Its offset table
+ * comes with it: from then on its dates are read with arithmetic, not through an Intl date format,
+ * whose first use on a page costs a phone a quarter of a second while it loads its zone data.
+ */
 export function usePlatformZone(): string | undefined {
   return useQuery({
     queryKey: ['settings'],
-    queryFn: () => api<Settings>('/settings'),
+    queryFn: async () => {
+      const settings = await api('/settings', {}, settingsSchema);
+      rememberZoneOffsets(settings.timeZone, settings.zoneOffsets);
+      return settings;
+    },
     staleTime: Number.POSITIVE_INFINITY,
   }).data?.timeZone;
 }
 
-const whenFormat = formatPerZone('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+// The words en-GB's date format uses (September is "Sept" there), so the text is the same as before.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The device's own clock, which needs no Intl either. */
+function deviceWallClock(date: Date): WallClock {
+  return {
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+    second: date.getSeconds(),
+  };
+}
 
 /** "Thu, 3 Dec 2026, 18:00" in the platform's zone (the device's until that is known). */
 export function formatWhen(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return whenFormat(timeZone).format(date);
+  const w = timeZone === undefined ? deviceWallClock(date) : wallClockIn(date, timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay()];
+  return `${weekday}, ${w.day} ${MONTHS[w.month - 1]} ${w.year}, ${two(w.hour)}:${two(w.minute)}`;
 }
 
 /** "2 d 4 h", "3 h 05 min", "12 min", "45 s": what is left until `iso`, or null once it has passed. */

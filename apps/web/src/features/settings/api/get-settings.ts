@@ -1,4 +1,4 @@
-import { type Settings, settingsSchema } from '@valence/contract';
+import { rememberZoneOffsets, type Settings, settingsSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
@@ -6,8 +6,12 @@ import { keys } from '../../../lib/query-keys';
 /** Shown until the server has answered; the server's TIME_ZONE default. */
 const FALLBACK_TIME_ZONE = 'Asia/Colombo';
 
-export function getSettings(): Promise<Settings> {
-  return apiFetch('/settings', {}, settingsSchema);
+export async function getSettings(): Promise<Settings> {
+  const settings = await apiFetch('/settings', {}, settingsSchema);
+  // From here on every date of the platform zone is read from this table, not from an Intl format:
+  // a page's first Intl format costs a long task while the browser loads its zone data.
+  rememberZoneOffsets(settings.timeZone, settings.zoneOffsets);
+  return settings;
 }
 
 export const [settingsQueryOptions, useSettings] = apiQuery(() => keys.settings, getSettings, {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StudentExam } from '@valence/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settingsBody } from '../../../../test/settings';
 import { clearSession, writeSession } from '../../../lib/session';
 import { formatWhen } from '../../../lib/time';
 import { fakeFetch, renderLearn } from '../../../test/render';
@@ -48,7 +49,7 @@ const drafts = (calls: { method: string; path: string; body: unknown }[]) =>
   calls.filter((call) => call.method === 'PUT' && call.path === DRAFT).map((call) => call.body);
 
 function renderExam(routes: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch({ 'GET /settings': { body: { timeZone: ZONE } }, ...routes });
+  const fake = fakeFetch({ 'GET /settings': { body: settingsBody(ZONE) }, ...routes });
   vi.stubGlobal('fetch', fake.fn);
   renderLearn(<ExamPage />, { path: '/exams/5', route: '/exams/:examId' });
   return fake;
@@ -103,7 +104,7 @@ describe('students app MCQ sitting', () => {
   it('keeps the answers on the phone while offline and sends them once the network is back', async () => {
     let online = false;
     const fake = fakeFetch({
-      'GET /settings': { body: { timeZone: ZONE } },
+      'GET /settings': { body: settingsBody(ZONE) },
       'GET /me/exams/5': { body: exam() },
       ...draftRoutes(),
     });

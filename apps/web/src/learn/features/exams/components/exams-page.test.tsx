@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { StudentExamSummary } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsBody } from '../../../../test/settings';
 import { formatWhen, timeLeft } from '../../../lib/time';
 import { fakeFetch, renderLearn } from '../../../test/render';
 import ExamsPage, { NO_EXAMS } from './exams-page';
@@ -29,7 +30,7 @@ function summary(over: Partial<StudentExamSummary>): StudentExamSummary {
 function renderList(exams: StudentExamSummary[]) {
   vi.stubGlobal(
     'fetch',
-    fakeFetch({ 'GET /me/exams': { body: exams }, 'GET /settings': { body: { timeZone: ZONE } } }).fn,
+    fakeFetch({ 'GET /me/exams': { body: exams }, 'GET /settings': { body: settingsBody(ZONE) } }).fn,
   );
   renderLearn(<ExamsPage />, { path: '/exams' });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type StudentExam, SUBMISSION_MESSAGES } from '@valence/contract';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settingsBody } from '../../../../test/settings';
 import { clearSession, writeSession } from '../../../lib/session';
 import { formatWhen } from '../../../lib/time';
 import { fakeFetch, renderLearn } from '../../../test/render';
@@ -79,7 +80,7 @@ const exam = (over: Partial<StudentExam> = {}): StudentExam => ({
 });
 
 const photo = (content: string, name = `${content}.jpg`) => new File([content], name, { type: 'image/jpeg' });
-const settings = { 'GET /settings': { body: { timeZone: 'Asia/Colombo' } } };
+const settings = { 'GET /settings': { body: settingsBody('Asia/Colombo') } };
 
 describe('PART II hand-in', () => {
   beforeEach(() => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Resource } from '@valence/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settingsBody } from '../../../../test/settings';
 import { clearSession, writeSession } from '../../../lib/session';
 import { fakeFetch, renderLearn } from '../../../test/render';
 import LecturePage, { NOT_AVAILABLE } from './lecture-page';
@@ -25,7 +26,7 @@ type Routes = Parameters<typeof fakeFetch>[0];
 
 function open(routes: Routes = {}, lectures: Resource[] = [video], path = '/courses/3/lectures/7') {
   const fake = fakeFetch({
-    'GET /settings': { body: { timeZone: 'Asia/Colombo' } },
+    'GET /settings': { body: settingsBody('Asia/Colombo') },
     'GET /me/courses/3/resources': { body: lectures },
     'GET /me/lectures/7/resume': { body: { position: null } },
     'POST /me/lectures/7/heartbeat': { body: { watchedDuration: 1 } },

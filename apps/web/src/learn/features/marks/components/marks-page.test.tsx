@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsBody } from '../../../../test/settings';
 import { fakeFetch, renderLearn } from '../../../test/render';
 import { marksRow, mcqPart, partTwoPart } from '../test-fixtures';
 import MarksPage, { NO_MARKS, PDF_FAILED } from './marks-page';
@@ -25,7 +26,7 @@ const ROWS = [
 const serve = (rows: unknown = ROWS, marksStatus = 200) =>
   fakeFetch({
     'GET /me/marks': { status: marksStatus, body: rows },
-    'GET /settings': { body: { timeZone: 'Asia/Colombo' } },
+    'GET /settings': { body: settingsBody('Asia/Colombo') },
     'GET /me': { body: { id: 7, username: 'kasun', roles: ['ROLE_STUDENT'] } },
   });
 
