@@ -44,6 +44,7 @@ function RequireStudent({ children }: { children: React.ReactNode }) {
   return children;
 }
 
+/** The app's routes; a screen failing inside the signed-in shell is caught there, keeping the tabs. */
 export function LearnRoutes() {
   const { pathname } = useLocation();
   return (

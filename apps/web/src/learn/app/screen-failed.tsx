@@ -28,7 +28,7 @@ export class ScreenFailed extends Component<Props, State> {
     return (
       <div className="alert error" role="alert">
         <p>This page could not be loaded. Check your connection and try again.</p>
-        <button type="button" onClick={() => window.location.reload()}>
+        <button type="button" className="button secondary" onClick={() => window.location.reload()}>
           Try again
         </button>
       </div>

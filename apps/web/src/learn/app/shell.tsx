@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ScreenFailed } from './screen-failed';
 
 const TABS = [
   { to: '/', label: 'Courses', end: true },
@@ -10,15 +11,19 @@ const TABS = [
 
 /** Every signed-in screen: the app's name on top, the four places at the bottom within thumb reach. */
 export function Shell() {
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <header className="topbar">
         <span className="brand">Valence</span>
       </header>
       <main className="content">
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Outlet />
-        </Suspense>
+        {/* A screen that fails says so here, under the tabs, so the student can still go elsewhere. */}
+        <ScreenFailed address={pathname}>
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </ScreenFailed>
       </main>
       <nav className="tabs" aria-label="Main">
         {TABS.map((tab) => (
