@@ -92,14 +92,14 @@ const KEPT_ZONES = 32;
 /**
  * A date format kept per time zone: building an Intl.DateTimeFormat costs far more than formatting
  * with it, and a list of dates in one zone would otherwise build one per date. Zones are few (the
- * platform's and the device's, `undefined`); the bound only guards against a caller looping over
- * many. An unknown zone throws RangeError every time, as Intl does, and nothing is kept for it.
+ * platform's, and those the server reads tables for); the bound only guards against a caller looping
+ * over many. An unknown zone throws RangeError every time, as Intl does, and nothing is kept for it.
  */
-export function formatPerZone(
+function formatPerZone(
   locale: string,
   options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
-): (timeZone: string | undefined) => Intl.DateTimeFormat {
-  const kept = new Map<string | undefined, Intl.DateTimeFormat>();
+): (timeZone: string) => Intl.DateTimeFormat {
+  const kept = new Map<string, Intl.DateTimeFormat>();
   return (timeZone) => {
     let format = kept.get(timeZone);
     if (!format) {
@@ -204,10 +204,8 @@ const OFFSET_SAMPLE_SECONDS = 2 * 86_400;
  * days, each change then found to the second by halving. An unknown zone throws RangeError.
  */
 export function zoneOffsetsOf(timeZone: string, from: number, until: number): ZoneOffsets {
-  const offsetAt = (seconds: number) => {
-    const w = intlWallClockIn(new Date(seconds * 1000), timeZone);
-    return (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - seconds * 1000) / 1000;
-  };
+  // Intl's own reading: a table remembered for the zone must not answer while it is being made.
+  const offsetAt = (seconds: number) => zoneOffsetMs(seconds * 1000, timeZone, intlWallClockIn) / 1000;
   let current = offsetAt(from);
   const changes: [number, number][] = [[from, current]];
   const last = until - 1;
@@ -236,8 +234,8 @@ export function zoneOffsetsOf(timeZone: string, from: number, until: number): Zo
 }
 
 /** How far the zone's clocks are ahead of UTC at that instant (historical offsets carry seconds). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const w = wallClockIn(new Date(instant), timeZone);
+function zoneOffsetMs(instant: number, timeZone: string, read = wallClockIn): number {
+  const w = read(new Date(instant), timeZone);
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
 }
 
