@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Page, PageQuery } from '@valence/contract';
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * Selected beside a page's columns: how many rows match the whole query, counted in the same
@@ -118,7 +118,28 @@ export const TRIGRAM = 3;
  * than one made for the index, which would walk the whole index for it.
  */
 export function contains(lowered: SQLWrapper, q: string): SQL {
-  return [...q].length >= TRIGRAM
-    ? sql`${lowered} like ${containsPattern(q)}`
-    : sql`strpos(${lowered}, ${q.toLowerCase()}) > 0`;
+  return containsWay(lowered, searchWay(q), sql.param(searchValue(q))) ?? sql`true`;
+}
+
+/**
+ * How `contains` writes a search for `q` (`none` without one): a prepared statement (db/prepared.ts)
+ * is one text, so a list that is prepared keeps one statement per way.
+ */
+export type SearchWay = 'none' | 'like' | 'strpos';
+
+export function searchWay(q: string | undefined): SearchWay {
+  if (!q) return 'none';
+  return [...q].length >= TRIGRAM ? 'like' : 'strpos';
+}
+
+/** The value `containsWay`'s placeholder takes for `q`. */
+export function searchValue(q: string | undefined): string {
+  if (!q) return '';
+  return searchWay(q) === 'like' ? containsPattern(q) : q.toLowerCase();
+}
+
+/** `contains` written `way`, its value given apart: a placeholder in a prepared statement (see `searchValue`). */
+export function containsWay(lowered: SQLWrapper, way: SearchWay, value: Placeholder | SQLWrapper): SQL | undefined {
+  if (way === 'none') return undefined;
+  return way === 'like' ? sql`${lowered} like ${value}` : sql`strpos(${lowered}, ${value}) > 0`;
 }

@@ -1,9 +1,10 @@
 import type { Role } from '@valence/contract';
-import { and, asc, type Column, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, ne, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedWays } from '../../db/prepared.js';
 import { countOf, countRows, findRow, inIds, lockRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
-import { contains, totalOf } from '../../lib/paging.js';
+import { contains, containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 /** What a bearer token is checked on every request against. */
@@ -20,8 +21,11 @@ export function findByUsername(db: DbOrTx, username: string) {
  * The id of the student with this username (any case), or null: a subquery for another module's
  * statement, so a call naming a student by username costs one round trip, not two.
  */
-export function studentIdByUsername(username: string): SQL<number | null> {
-  const student = and(usernameIs(username), eq(accounts.role, 'ROLE_STUDENT'));
+export function studentIdByUsername(username: string | Placeholder): SQL<number | null> {
+  // A placeholder (a prepared statement's) is lowered by PostgreSQL: lower() of a value still uses the index.
+  const named =
+    typeof username === 'string' ? usernameIs(username) : eq(sql`lower(${accounts.username})`, sql`lower(${username})`);
+  const student = and(named, eq(accounts.role, 'ROLE_STUDENT'));
   return sql<number | null>`(select ${accounts.id} from ${accounts} where ${student})`;
 }
 
@@ -89,24 +93,50 @@ export type StudentFilter = {
   exclude?: ((accountId: Column) => SQL) | undefined;
 };
 
-/**
- * Without secrets: only the columns a student answer carries; each row with the total unless
- * `counted` says the caller counts apart.
- */
-export function listStudents(db: DbOrTx, filter: StudentFilter & { limit: number; offset: number; counted?: boolean }) {
+/** Without secrets: only the columns a student answer carries; with the total unless `counted`. */
+function studentsSelect(db: DbOrTx, where: SQL | undefined, counted: boolean) {
   return db
     .select({
       id: accounts.id,
       username: accounts.username,
       name: accounts.name,
       loggedIn: accounts.loggedIn,
-      ...(filter.counted ? {} : { total: totalOf(countQuery(db, filter)) }),
+      ...(counted ? {} : { total: totalOf(selectCount(db, accounts).where(where)) }),
     })
     .from(accounts)
-    .where(studentsWhere(filter))
-    .orderBy(asc(accounts.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+    .where(where)
+    .orderBy(asc(accounts.id));
+}
+
+type StudentPageWay = `${'counted' | 'totalled'}_${SearchWay}`;
+
+/** The Students screen's pages: one prepared statement per way of asking (see db/prepared.ts). */
+const studentPage = preparedWays((db, way: StudentPageWay) => {
+  const [counting, search] = way.split('_') as ['counted' | 'totalled', SearchWay];
+  const where = and(
+    eq(accounts.role, 'ROLE_STUDENT'),
+    containsWay(accounts.usernameLower, search, sql.placeholder('q')),
+  );
+  return studentsSelect(db, where, counting === 'counted')
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`valence_student_page_${way}`);
+});
+
+/**
+ * A page of students, each row with the total unless `counted` says the caller counts apart. Only
+ * an `exclude` (another module's condition) builds its statement each time.
+ */
+export function listStudents(
+  db: DbOrTx,
+  filter: StudentFilter & { limit: number; offset: number; counted?: boolean },
+): Promise<{ id: number; username: string; name: string | null; loggedIn: boolean; total?: number }[]> {
+  const counted = filter.counted ?? false;
+  if (filter.exclude) {
+    return studentsSelect(db, studentsWhere(filter), counted).limit(filter.limit).offset(filter.offset);
+  }
+  const way: StudentPageWay = `${counted ? 'counted' : 'totalled'}_${searchWay(filter.q)}`;
+  return studentPage(db, way).execute({ q: searchValue(filter.q), limit: filter.limit, offset: filter.offset });
 }
 
 const countQuery = (db: DbOrTx, filter: StudentFilter) => selectCount(db, accounts).where(studentsWhere(filter));

@@ -1,4 +1,5 @@
 import type { Role } from '@valence/contract';
+import type { Placeholder } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db, DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -107,7 +108,7 @@ export class AccountsService {
   }
 
   /** See repo.studentIdByUsername: the student's id as SQL to embed, null when there is none. */
-  studentIdSql(username: string) {
+  studentIdSql(username: string | Placeholder) {
     return repo.studentIdByUsername(username);
   }
 

@@ -194,6 +194,15 @@ describe('GET /courses paging', () => {
     expect(page.json().items.map((c: { title: string }) => c.title)).toEqual(['PAGING Gamma', 'paging beta']);
     const rest = await list('?limit=2&offset=2&q=paging');
     expect(rest.json().items.map((c: { id: number }) => c.id)).toEqual([made[0]?.id]);
+    // Two letters are searched another way (no trigram): the same titles, and the same statement again.
+    const titled = (await list()).json() as { id: number; title: string }[];
+    const withPa = titled.filter((c) => c.title.toLowerCase().includes('pa')).map((c) => c.id);
+    expect(withPa).toEqual(expect.arrayContaining(made.map((c) => c.id)));
+    for (const _ of [1, 2]) {
+      const short = await list('?limit=50&q=Pa');
+      expect(short.json().items.map((c: { id: number }) => c.id)).toEqual(withPa);
+    }
+    expect((await list('?limit=6&q=gAm')).json()).toMatchObject({ total: 1, items: [{ title: 'PAGING Gamma' }] });
 
     const all = await list();
     expect(Array.isArray(all.json())).toBe(true);

@@ -1,23 +1,33 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { countRows, findRow, inIds, lockRow } from '../../db/rows.js';
+import { preparedPer, preparedWays } from '../../db/prepared.js';
+import { countRows, inIds, lockRow } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
-import { contains, totalColumn } from '../../lib/paging.js';
+import { contains, containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
 const titleContains = (q: string | undefined) => (q ? contains(sql`lower(${courses.title})`, q) : undefined);
 
-/** Newest first; with `q`, only titles that contain it (any case). */
+/** Newest first; with `q`, only titles that contain it (any case). Each row carries the total. */
 export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {
-  return db
+  return coursePage(db, searchWay(filter.q)).execute({
+    q: searchValue(filter.q),
+    limit: filter.limit,
+    offset: filter.offset,
+  });
+}
+
+const coursePage = preparedWays((db, way: SearchWay) =>
+  db
     .select({ ...getTableColumns(courses), total: totalColumn() })
     .from(courses)
-    .where(titleContains(filter.q))
+    .where(containsWay(sql`lower(${courses.title})`, way, sql.placeholder('q')))
     .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-}
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`valence_course_page_${way}`),
+);
 
 export function countCourses(db: DbOrTx, q: string | undefined) {
   return countRows(db, courses, titleContains(q));
@@ -28,9 +38,19 @@ export function listCoursesByIds(db: DbOrTx, ids: number[]) {
   return db.select().from(courses).where(inIds(courses.id, ids)).orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
-export function findCourse(db: DbOrTx, id: number) {
-  return findRow(db, courses, eq(courses.id, id));
+/** Every course page and most staff calls look their course up first. */
+export async function findCourse(db: DbOrTx, id: number): Promise<CourseRow | undefined> {
+  return (await courseById(db).execute({ id }))[0];
 }
+
+const courseById = preparedPer((db) =>
+  db
+    .select()
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('valence_course_by_id'),
+);
 
 /**
  * The course row, locked until the transaction ends: `update` for pause, resume and delete; `share`

@@ -128,6 +128,15 @@ describe('GET /enrollments/course/{id}', () => {
 
     const reversed = (await listOf(course.id, '?limit=8&sort=-username')).json();
     expect(reversed.items[0].studentUsername).toBe('ruwan');
+    // Each sort and search way is a statement of its own, and its count past the end one too.
+    const usernames = async (query: string) =>
+      (await listOf(course.id, query)).json().items.map((e: { studentUsername: string }) => e.studentUsername);
+    expect(await usernames('?limit=8&q=ka&sort=-username')).toEqual(['kavindi', 'KAMAL']);
+    expect(await usernames('?limit=8&q=kav&sort=-username')).toEqual(['kavindi']);
+    expect(await usernames('?limit=8&q=AMA')).toEqual(['KAMAL']);
+    expect((await listOf(course.id, '?limit=8&offset=40&q=ka')).json()).toMatchObject({ items: [], total: 2 });
+    expect((await listOf(course.id, '?limit=8&offset=40&q=kav')).json()).toMatchObject({ items: [], total: 1 });
+    expect((await listOf(course.id, '?limit=8&offset=40')).json()).toMatchObject({ items: [], total: 4 });
     expect((await listOf(course.id, '?limit=8&sort=enrollmentDate')).statusCode).toBe(200);
   });
 

@@ -64,14 +64,6 @@ export class ExamReads {
     return row;
   }
 
-  /**
-   * The exam's identifier as SQL to embed in another module's statement (null: no such exam), so a
-   * list of its scripts costs one round trip; `info` still gives the 404 when that list is empty.
-   */
-  identifierSql(examId: number) {
-    return repo.identifierOf(examId);
-  }
-
   /** A fresh signed link to the exam's paper, or null when it has none (MCQ, or content deleted). */
   async paperLink(examId: number): Promise<string | null> {
     const row = await repo.findExamRow(this.db, examId);

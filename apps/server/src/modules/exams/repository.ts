@@ -1,8 +1,9 @@
-import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedWays } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
-import { contains, totalColumn } from '../../lib/paging.js';
+import { contains, containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
 
@@ -17,23 +18,40 @@ export function ofCourse(courseId: number, q: string | undefined) {
   );
 }
 
+/** `ofCourse` for a prepared statement: the course and the search are the placeholders `courseId` and `q`. */
+function ofCoursePlaceholders(way: SearchWay) {
+  const q = sql.placeholder('q');
+  return and(
+    eq(exams.courseId, sql.placeholder('courseId')),
+    way === 'none'
+      ? undefined
+      : or(containsWay(sql`lower(${exams.title})`, way, q), containsWay(sql`lower(${exams.description})`, way, q)),
+  );
+}
+
 /** One page of the course's identifiers having a matching exam, the group with the newest exam first. */
 export function groupPage(
   db: DbOrTx,
   courseId: number,
   q: string | undefined,
   window: { limit: number; offset: number },
-) {
-  return db
-    .select({ identifier: exams.examIdentifier, total: totalColumn() })
-    .from(exams)
-    .where(ofCourse(courseId, q))
-    .groupBy(exams.examIdentifier)
-    .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
-    .limit(window.limit)
-    .offset(window.offset);
+): Promise<{ identifier: string; total: number }[]> {
+  return examGroupPage(db, searchWay(q)).execute({ courseId, q: searchValue(q), ...window });
 }
 
+const examGroupPage = preparedWays((db, way: SearchWay) =>
+  db
+    .select({ identifier: exams.examIdentifier, total: totalColumn() })
+    .from(exams)
+    .where(ofCoursePlaceholders(way))
+    .groupBy(exams.examIdentifier)
+    .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`valence_exam_group_page_${way}`),
+);
+
+/** Asked only when a page has no row to carry the total (past the end, `limit=0`). */
 export function countGroups(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
   return db
     .select({ count: sql<number>`count(distinct ${exams.examIdentifier})`.mapWith(Number) })
@@ -52,7 +70,7 @@ export function findExamRow(db: DbOrTx, id: number): Promise<ExamRow | undefined
 }
 
 /** The exam's identifier, or null for no such exam: a subquery for another module's statement. */
-export function identifierOf(id: number): SQL<string | null> {
+export function identifierOf(id: number | Placeholder): SQL<string | null> {
   return sql<string | null>`(select ${exams.examIdentifier} from ${exams} where ${exams.id} = ${id})`;
 }
 

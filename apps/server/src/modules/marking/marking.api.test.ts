@@ -111,6 +111,11 @@ describe('GET /api/v1/submissions/exam/{examId}', () => {
     // A page past the end still knows the total, and the first page of a search a count of its own.
     expect((await list('?limit=6&offset=60')).json()).toEqual({ items: [], total: 5, limit: 6, offset: 60 });
     expect((await list('?limit=1&q=AR')).json()).toMatchObject({ total: 2 });
+    // Past the end each way of searching counts apart: short, trigram, and an id.
+    expect((await list('?limit=6&offset=60&q=AR')).json()).toMatchObject({ items: [], total: 2 });
+    expect((await list('?limit=6&offset=60&q=PERERA')).json()).toMatchObject({ items: [], total: 1 });
+    expect((await list(`?limit=6&offset=60&q=${pupils.chamari?.id}`)).json()).toMatchObject({ items: [], total: 1 });
+    expect(await names('ar')).toEqual(await names('AR'));
   });
 
   it('links a PART II script under a name telling student and exam', async () => {

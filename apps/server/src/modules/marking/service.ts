@@ -30,9 +30,8 @@ export class MarkingService {
 
   /** Newest first; `q` matches the student's name or username (contains, any case) or their exact id. */
   async list(examId: number, query: PageQuery): Promise<StreamedList<Submission> | Page<Submission>> {
-    const exam = { id: examId, identifier: this.deps.exams.identifierSql(examId) };
     const answer = await pageOrAll<list.ListedRow & { examIdentifier: string | null }>(query, {
-      page: (window) => list.pageOfExam(this.deps.db, exam, query.q, window),
+      page: (window) => list.pageOfExam(this.deps.db, examId, query.q, window),
       count: () => list.countOfExam(this.deps.db, examId, query.q),
     });
     const rows = answer instanceof StreamedList ? answer.firstPage : answer.items;

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { countRows, inIds } from '../../db/rows.js';
 import { mcqOptions, mcqQuestions } from '../../db/schema.js';
 
@@ -15,13 +16,19 @@ export type QuestionValues = {
 
 export async function countByExam(db: DbOrTx, examIds: number[]): Promise<Map<number, number>> {
   if (examIds.length === 0) return new Map();
-  const rows = await db
-    .select({ examId: mcqQuestions.examId, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(mcqQuestions)
-    .where(inIds(mcqQuestions.examId, examIds))
-    .groupBy(mcqQuestions.examId);
+  const rows = await questionCounts(db).execute({ examIds });
   return new Map(rows.map((row) => [row.examId, row.count]));
 }
+
+// Every exam list asks it: built once (db/prepared.ts), the ids one int[] parameter.
+const questionCounts = preparedPer((db) =>
+  db
+    .select({ examId: mcqQuestions.examId, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(mcqQuestions)
+    .where(sql`${mcqQuestions.examId} = any(${sql.placeholder('examIds')}::int[])`)
+    .groupBy(mcqQuestions.examId)
+    .prepare('valence_question_counts'),
+);
 
 export function countForExam(db: DbOrTx, examId: number) {
   return countRows(db, mcqQuestions, eq(mcqQuestions.examId, examId));

@@ -1,9 +1,10 @@
 import type { EnrollmentStatus } from '@valence/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedWays } from '../../db/prepared.js';
 import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
-import { contains } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchValue, searchWay } from '../../lib/paging.js';
 
 /**
  * An enrolment is shown with its course title and student username, and is searched and sorted by
@@ -41,10 +42,27 @@ function selectEnrollments(db: DbOrTx) {
 const sortColumns = { username: sql`lower(${accounts.username})`, enrollmentDate: enrollments.enrollmentDate } as const;
 export type EnrollmentSortField = keyof typeof sortColumns;
 
-function ofCourse(courseId: number, q: string | undefined) {
-  const inCourse = eq(enrollments.courseId, courseId);
-  return q ? and(inCourse, contains(accounts.usernameLower, q)) : inCourse;
+/** In the course, and with a search its usernames containing the `q` placeholder, written `way`. */
+function ofCourse(way: SearchWay) {
+  return and(
+    eq(enrollments.courseId, sql.placeholder('courseId')),
+    containsWay(accounts.usernameLower, way, sql.placeholder('q')),
+  );
 }
+
+type EnrollmentPageWay = `${EnrollmentSortField}_${'asc' | 'desc'}_${SearchWay}`;
+
+/** One prepared statement per sort and search way (see db/prepared.ts). */
+const enrollmentPage = preparedWays((db, way: EnrollmentPageWay) => {
+  const [field, direction, search] = way.split('_') as [EnrollmentSortField, 'asc' | 'desc', SearchWay];
+  const column = sortColumns[field];
+  return selectEnrollments(db)
+    .where(ofCourse(search))
+    .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(enrollments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`valence_enrollment_page_${way}`);
+});
 
 /**
  * The course's enrolments, by username unless `sort` says otherwise; with `q`, usernames containing
@@ -62,20 +80,25 @@ export function listForCourse(
   },
 ): Promise<EnrollmentRow[]> {
   const sort = filter.sort ?? { field: 'username', descending: false };
-  const column = sortColumns[sort.field];
-  return selectEnrollments(db)
-    .where(ofCourse(courseId, filter.q))
-    .orderBy(sort.descending ? desc(column) : asc(column), asc(enrollments.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+  const way: EnrollmentPageWay = `${sort.field}_${sort.descending ? 'desc' : 'asc'}_${searchWay(filter.q)}`;
+  return enrollmentPage(db, way).execute({
+    courseId,
+    q: searchValue(filter.q),
+    limit: filter.limit,
+    offset: filter.offset,
+  });
 }
 
 /** Unsearched, the count reads the (course, student) index alone: every enrolment has its account. */
-export function countForCourse(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
+const enrollmentCount = preparedWays((db, way: SearchWay) => {
   const count = selectCount(db, enrollments);
-  return countOf(
-    (q ? count.innerJoin(accounts, eq(accounts.id, enrollments.studentId)) : count).where(ofCourse(courseId, q)),
-  );
+  return (way === 'none' ? count : count.innerJoin(accounts, eq(accounts.id, enrollments.studentId)))
+    .where(ofCourse(way))
+    .prepare(`valence_enrollment_count_${way}`);
+});
+
+export function countForCourse(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
+  return countOf(enrollmentCount(db, searchWay(q)).execute({ courseId, q: searchValue(q) }));
 }
 
 export function findEnrollment(db: DbOrTx, id: number): Promise<EnrollmentRow | undefined> {

@@ -1,5 +1,6 @@
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPer } from '../../db/prepared.js';
 import { countOf, countRows, inIds, selectCount } from '../../db/rows.js';
 import { examScriptCounts, exams, submissionAnswers, submissions } from '../../db/schema.js';
 import { type ExamRow, ofCourse } from '../exams/repository.js';
@@ -33,12 +34,23 @@ export function listExams(db: DbOrTx, courseId: number, q: string | undefined): 
 
 /** Every exam of the course under these identifiers, newest first. */
 export function examsOfGroups(db: DbOrTx, courseId: number, identifiers: string[]): Promise<ExamWithCounts[]> {
-  return db
+  return examsOfGroupsStatement(db).execute({ courseId, identifiers });
+}
+
+// The identifiers as one text[] parameter: one statement whatever the page's size.
+const examsOfGroupsStatement = preparedPer((db) =>
+  db
     .select(withCounts)
     .from(exams)
-    .where(and(eq(exams.courseId, courseId), inArray(exams.examIdentifier, identifiers)))
-    .orderBy(desc(exams.createdAt), desc(exams.id));
-}
+    .where(
+      and(
+        eq(exams.courseId, sql.placeholder('courseId')),
+        sql`${exams.examIdentifier} = any(${sql.placeholder('identifiers')}::text[])`,
+      ),
+    )
+    .orderBy(desc(exams.createdAt), desc(exams.id))
+    .prepare('valence_exams_of_groups'),
+);
 
 export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undefined> {
   return db

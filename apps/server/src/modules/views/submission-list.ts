@@ -1,8 +1,10 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedWays } from '../../db/prepared.js';
 import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, examScriptCounts, submissions } from '../../db/schema.js';
-import { contains, totalOf } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
+import { identifierOf } from '../exams/repository.js';
 
 /**
  * An exam's submissions as staff list them: each with its student's name and username, searched by
@@ -30,16 +32,35 @@ const listed = {
   username: accounts.username,
 };
 
-/** The exam's submissions whose student's name or username contains `q`, or whose id is `q`. */
-function ofExam(examId: number, q: string | undefined) {
-  if (!q) return eq(submissions.examId, examId);
+/**
+ * How a list of the exam's scripts is searched: not at all, or by name and username (written as
+ * `contains` would for `q`), and also by student id when `q` is one. A prepared statement per way
+ * (db/prepared.ts), its values the placeholders `examId`, `q` and `studentId`.
+ */
+type ScriptSearchWay = 'none' | `${Exclude<SearchWay, 'none'>}_${'name' | 'name-or-id'}`;
+
+function scriptSearch(q: string | undefined): { way: ScriptSearchWay; values: Record<string, unknown> } {
+  const search = searchWay(q);
+  if (search === 'none' || q === undefined) return { way: 'none', values: {} };
   const id = /^\d{1,10}$/.test(q) && Number(q) <= MAX_ID ? Number(q) : undefined;
+  return {
+    way: `${search}_${id === undefined ? 'name' : 'name-or-id'}`,
+    values: { q: searchValue(q), studentId: id ?? 0 },
+  };
+}
+
+/** The exam's submissions whose student's name or username contains `q`, or whose id is `q`. */
+function ofExam(way: ScriptSearchWay) {
+  const inExam = eq(submissions.examId, sql.placeholder('examId'));
+  if (way === 'none') return inExam;
+  const [search, by] = way.split('_') as [SearchWay, 'name' | 'name-or-id'];
+  const q = sql.placeholder('q');
   return and(
-    eq(submissions.examId, examId),
+    inExam,
     or(
-      contains(accounts.usernameLower, q),
-      contains(accounts.nameLower, q),
-      id === undefined ? undefined : eq(submissions.studentId, id),
+      containsWay(accounts.usernameLower, search, q),
+      containsWay(accounts.nameLower, search, q),
+      by === 'name-or-id' ? eq(submissions.studentId, sql.placeholder('studentId')) : undefined,
     ),
   );
 }
@@ -51,43 +72,51 @@ function ofExam(examId: number, q: string | undefined) {
  */
 export function pageOfExam(
   db: DbOrTx,
-  exam: { id: number; identifier: SQL<string | null> },
+  examId: number,
   q: string | undefined,
   window: { limit: number; offset: number },
 ): Promise<(ListedRow & { total: number; examIdentifier: string | null })[]> {
-  const examId = exam.id;
-  return db
+  const search = scriptSearch(q);
+  return scriptPage(db, search.way).execute({ examId, ...search.values, ...window });
+}
+
+const scriptPage = preparedWays((db, way: ScriptSearchWay) =>
+  db
     .select({
       ...listed,
-      total: totalOf(countQuery(db, examId, q)),
-      examIdentifier: exam.identifier,
+      total: totalOf(countQuery(db, way)),
+      examIdentifier: identifierOf(sql.placeholder('examId')),
     })
     .from(submissions)
     .innerJoin(accounts, eq(accounts.id, submissions.studentId))
-    .where(ofExam(examId, q))
+    .where(ofExam(way))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
-    .limit(window.limit)
-    .offset(window.offset);
-}
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`valence_script_page_${way}`),
+);
 
 /**
  * Unsearched, the exam's count is the one kept beside it (exam_script_counts, a few rows whatever
  * the class's size); a search counts its matches.
  */
-function countQuery(db: DbOrTx, examId: number, q: string | undefined) {
-  if (!q) {
+function countQuery(db: DbOrTx, way: ScriptSearchWay) {
+  if (way === 'none') {
     return db
       .select({ count: sql<number>`coalesce(sum(${examScriptCounts.submitted}), 0)`.mapWith(Number) })
       .from(examScriptCounts)
-      .where(eq(examScriptCounts.examId, examId));
+      .where(eq(examScriptCounts.examId, sql.placeholder('examId')));
   }
-  return selectCount(db, submissions)
-    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
-    .where(ofExam(examId, q));
+  return selectCount(db, submissions).innerJoin(accounts, eq(accounts.id, submissions.studentId)).where(ofExam(way));
 }
 
+const scriptCount = preparedWays((db, way: ScriptSearchWay) =>
+  countQuery(db, way).prepare(`valence_script_count_${way}`),
+);
+
 export function countOfExam(db: DbOrTx, examId: number, q: string | undefined): Promise<number> {
-  return countOf(countQuery(db, examId, q));
+  const search = scriptSearch(q);
+  return countOf(scriptCount(db, search.way).execute({ examId, ...search.values }));
 }
 
 export function findListed(db: DbOrTx, id: number): Promise<ListedRow | undefined> {

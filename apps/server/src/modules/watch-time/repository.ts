@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedWays } from '../../db/prepared.js';
 import { countRows } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
-import { contains, totalColumn } from '../../lib/paging.js';
+import { contains, containsWay, type SearchWay, searchWay, totalColumn } from '../../lib/paging.js';
 
 const sortColumns = {
   videoName: watchTime.videoName,
@@ -23,31 +24,55 @@ function matching(filter: WatchFilter) {
   );
 }
 
-/** A student's records, newest first unless `sort` says otherwise, each with the matching total. */
-export function listRecords(
-  db: DbOrTx,
-  filter: WatchFilter & {
-    sort?: { field: WatchSortField; descending: boolean } | undefined;
-    limit: number;
-    offset: number;
-  },
-) {
-  const sort = filter.sort ?? { field: 'timestamp', descending: true };
-  const column = sortColumns[sort.field];
-  return db
-    .select({
-      id: watchTime.id,
-      resourceId: watchTime.resourceId,
-      videoName: watchTime.videoName,
-      timestamp: watchTime.timestamp,
-      watchedDuration: watchTime.watchedDuration,
-      total: totalColumn(),
-    })
-    .from(watchTime)
-    .where(matching(filter))
-    .orderBy(sort.descending ? desc(column) : asc(column), desc(watchTime.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
+export type WatchPageWay = `${WatchSortField}_${'asc' | 'desc'}_${SearchWay}`;
+
+export function watchPageWay(sort: { field: WatchSortField; descending: boolean } | undefined, q: string | undefined) {
+  const { field, descending } = sort ?? { field: 'timestamp', descending: true };
+  return `${field}_${descending ? 'desc' : 'asc'}_${searchWay(q)}` as WatchPageWay;
+}
+
+/**
+ * A student's records, one page each with the matching total and each record's course title, as
+ * prepared statements (one per sort and search way, see db/prepared.ts). The student is
+ * `studentId`, SQL over the placeholder `username` (the accounts module's); `q`, `from`, `to` (ISO
+ * instants or null), `limit` and `offset` are the other placeholders.
+ */
+export function recordPages({
+  studentId,
+  courseTitleOf,
+}: {
+  studentId: SQL<number | null>;
+  /** The title of the course of the lecture a record names (another module's subquery). */
+  courseTitleOf: (lectureId: SQLWrapper) => SQL<string | null>;
+}) {
+  return preparedWays((db, way: WatchPageWay) => {
+    const [field, direction, search] = way.split('_') as [WatchSortField, 'asc' | 'desc', SearchWay];
+    const column = sortColumns[field];
+    return db
+      .select({
+        id: watchTime.id,
+        resourceId: watchTime.resourceId,
+        videoName: watchTime.videoName,
+        timestamp: watchTime.timestamp,
+        watchedDuration: watchTime.watchedDuration,
+        courseTitle: courseTitleOf(sql`${watchTime}.resource_id`),
+        total: totalColumn(),
+      })
+      .from(watchTime)
+      .where(
+        and(
+          eq(watchTime.studentId, studentId),
+          containsWay(sql`lower(${watchTime.videoName})`, search, sql.placeholder('q')),
+          // No bound is an infinite one: one statement with or without the dates.
+          gte(watchTime.timestamp, sql`coalesce(${sql.placeholder('from')}::timestamptz, '-infinity')`),
+          lte(watchTime.timestamp, sql`coalesce(${sql.placeholder('to')}::timestamptz, 'infinity')`),
+        ),
+      )
+      .orderBy(direction === 'desc' ? desc(column) : asc(column), desc(watchTime.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`valence_watch_page_${way}`);
+  });
 }
 
 export function countRecords(db: DbOrTx, filter: WatchFilter): Promise<number> {

@@ -11,15 +11,16 @@ import {
   type WatchRecord,
   type WatchTimeQuery,
 } from '@valence/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pageOrAll, StreamedList } from '../../lib/paging.js';
+import { pageOrAll, StreamedList, searchValue } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountsService } from '../accounts/service.js';
-import { courseTitlesOfLectures } from '../views/lecture-courses.js';
+import { courseTitleOfLecture } from '../views/lecture-courses.js';
 import * as repo from './repository.js';
 import { clampSegments, mergeSegments, unionLength } from './segments.js';
 
@@ -49,11 +50,17 @@ export class WatchTimeService {
   private readonly db: Db;
   private readonly accounts: AccountsService;
   private readonly config: Pick<Config, 'timeZone'>;
+  /** The watch report's pages, built once per way (see repo.recordPages). */
+  private readonly recordPages: ReturnType<typeof repo.recordPages>;
 
   constructor({ db, accounts, config }: Pick<FastifyInstance, 'db' | 'accounts' | 'config'>) {
     this.db = db;
     this.accounts = accounts;
     this.config = config;
+    this.recordPages = repo.recordPages({
+      studentId: accounts.studentIdSql(sql.placeholder('username')),
+      courseTitleOf: courseTitleOfLecture,
+    });
   }
 
   private async studentId(username: string): Promise<number> {
@@ -78,17 +85,14 @@ export class WatchTimeService {
     const sort = query.sort ? sortOf(query.sort) : undefined;
     const answer = await pageOrAll(query, {
       page: async (window) => {
-        const rows = await repo.listRecords(this.db, { ...filter, sort, ...window });
-        // The lectures' courses in one more statement for the page (the watch report shows them).
-        const titles = await courseTitlesOfLectures(
-          this.db,
-          rows.flatMap((row) => (row.resourceId === null ? [] : [row.resourceId])),
-        );
-        return rows.map((row) => ({
-          ...toRecord(row),
-          courseTitle: row.resourceId === null ? null : (titles.get(row.resourceId) ?? null),
-          total: row.total,
-        }));
+        const rows = await this.recordPages(this.db, repo.watchPageWay(sort, query.q)).execute({
+          username,
+          q: searchValue(query.q),
+          from: filter.from?.toISOString() ?? null,
+          to: filter.to?.toISOString() ?? null,
+          ...window,
+        });
+        return rows.map((row) => ({ ...toRecord(row), courseTitle: row.courseTitle, total: row.total }));
       },
       count: () => repo.countRecords(this.db, filter),
     });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, watchTime } from '../../db/schema.js';
+import { auditLog, resources, watchTime } from '../../db/schema.js';
 import { type AuthHeaders, expectMessage, expectMessageContaining, useTestApp } from '../../test/harness.js';
 
 const t = useTestApp({ env: { TIME_ZONE: 'Asia/Colombo' } });
@@ -54,12 +54,49 @@ describe('GET /watchtime/{username}', () => {
     });
   });
 
+  it("names each lecture's course, in the page's own statement", async () => {
+    const course = await t.createCourse(staff, 'Watched Course');
+    const [lecture] = await t.database.db
+      .insert(resources)
+      .values({
+        courseId: course.id,
+        name: 'Organic – Alkynes',
+        type: 'YOUTUBE',
+        url: 'https://www.youtube.com/watch?v=abc',
+        liveAt: new Date('2026-03-03T00:00:00Z'),
+        recordingAt: new Date('2026-03-03T00:00:00Z'),
+      })
+      .returning({ id: resources.id });
+    const [row] = await t.database.db
+      .insert(watchTime)
+      .values({
+        studentId,
+        resourceId: lecture?.id as number,
+        videoName: 'Organic – Alkynes',
+        timestamp: new Date('2026-03-03T10:00:00Z'),
+        watchedDuration: 60,
+      })
+      .returning({ id: watchTime.id });
+    try {
+      const page = (await get('/watchtime/kasun.perera?limit=2&q=alkynes')).json();
+      expect(page.items).toEqual([expect.objectContaining({ id: row?.id, courseTitle: 'Watched Course' })]);
+      const others = (await get('/watchtime/kasun.perera?limit=5&to=2026-03-02')).json();
+      expect(others.items.map((r: { courseTitle: string | null }) => r.courseTitle)).toEqual([null, null, null, null]);
+    } finally {
+      await t.database.db.delete(watchTime).where(eq(watchTime.id, row?.id as number));
+    }
+  });
+
   it('takes a day range in the platform time zone, both ends inclusive', async () => {
     const day = (await get('/watchtime/kasun.perera?limit=5&from=2026-03-01&to=2026-03-01')).json();
     expect(day.total).toBe(3);
     expect(names(day)).toEqual(['Physical – Kinetics', 'Organic – Alkenes', 'Organic – Alkanes']);
     const after = (await get('/watchtime/kasun.perera?limit=5&from=2026-03-02')).json();
     expect(names(after)).toEqual(['Physical – Equilibria']);
+    const before = (await get('/watchtime/kasun.perera?limit=5&to=2026-02-28')).json();
+    expect(before).toMatchObject({ total: 0, items: [] });
+    const upTo = (await get('/watchtime/kasun.perera?limit=5&to=2026-03-01')).json();
+    expect(names(upTo)).toEqual(names(day));
   });
 
   it('filters by video name, sorts, and pages with the total', async () => {
@@ -68,6 +105,10 @@ describe('GET /watchtime/{username}', () => {
     const page = (await get('/watchtime/kasun.perera?limit=2&offset=2&sort=videoName')).json();
     expect(page).toMatchObject({ total: 4, limit: 2, offset: 2 });
     expect(names(page)).toEqual(['Physical – Equilibria', 'Physical – Kinetics']);
+    // Two letters (no trigram) are searched another way; the username in any case.
+    const short = (await get('/watchtime/KASUN.Perera?limit=5&q=Ki&sort=videoName')).json();
+    expect(short).toMatchObject({ total: 1 });
+    expect(names(short)).toEqual(['Physical – Kinetics']);
   });
 
   it.each([
