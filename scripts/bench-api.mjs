@@ -62,7 +62,8 @@ async function main() {
   const rssAfterSeed = procMb(server.pid, 'VmRSS');
 
   const found = await findCalls(base, headers);
-  const bareBase = await startBareServer(session, found.calls, env, tmp);
+  const bare = await startBareServer(session, found.calls, env, tmp);
+  const bareBase = bare.base;
 
   console.log(
     `\nLoad: ${CONNECTIONS} connections, ${duration} s per call after ${WARMUP_SECONDS} s of warm-up, answers uncompressed (no Accept-Encoding) ...`,
@@ -75,9 +76,9 @@ async function main() {
     // Each call, its bare route and (PostgreSQL) its bare route with one round trip, side by side, RUNS times.
     for (let run = 0; run < RUNS; run += 1) {
       runs.push({
-        real: await load(`${base}${call.url}`, headers, duration),
+        real: await load(`${base}${call.url}`, headers, duration, { cpuOf: server.pid }),
         baseline: await load(`${bareBase}/bare/${index}`, {}, duration),
-        withDb: databaseUrl ? await load(`${bareBase}/bare-db/${index}`, {}, duration) : null,
+        withDb: databaseUrl ? await load(`${bareBase}/bare-db/${index}`, {}, duration, { cpuOf: bare.pid }) : null,
       });
     }
     rows.push({ call, single, runs });

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import zlib from 'node:zlib';
-import { freePort, pidsNamed, procCpuSeconds, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
+import { cpuNow, cpuSince, freePort, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const int = (name, fallback, min, max) => {
@@ -308,24 +308,6 @@ async function check(base, staff, examId, connection) {
   } finally {
     await client.end();
   }
-}
-
-/** CPU seconds so far of the server, of each PostgreSQL process, and of this load generator. */
-function cpuNow(serverPid) {
-  const usage = process.cpuUsage();
-  return {
-    server: procCpuSeconds(serverPid),
-    // With the backends that ended meanwhile: the pool closes idle connections.
-    postgres: new Map(pidsNamed('postgres').map((pid) => [pid, procCpuSeconds(pid, { withChildren: true })])),
-    bench: (usage.user + usage.system) / 1e6,
-  };
-}
-
-/** CPU seconds each used between two readings (a PostgreSQL process started since counts whole). */
-function cpuSince(before, after) {
-  let postgres = 0;
-  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
-  return { server: after.server - before.server, postgres, bench: after.bench - before.bench };
 }
 
 function report(results, rows, { signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu }) {

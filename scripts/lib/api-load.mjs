@@ -6,17 +6,26 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, median, root } from './bench-kit.mjs';
+import { cpuNow, cpuSince, freePort, median, root } from './bench-kit.mjs';
 
 export const CONNECTIONS = 32;
 export const WARMUP_SECONDS = 1;
 
-/** req/s, p50 and p99 (ms) and failures of `duration` seconds under load. */
-export async function load(url, headers, duration, { connections = CONNECTIONS, warmup = true } = {}) {
+/**
+ * req/s, p50 and p99 (ms) and failures of `duration` seconds under load; with `cpuOf` (the pid of the
+ * process answering), also the CPU that process and PostgreSQL spent per answer, in µs.
+ */
+export async function load(url, headers, duration, { connections = CONNECTIONS, warmup = true, cpuOf } = {}) {
   if (warmup) await autocannon({ url, headers, connections, duration: WARMUP_SECONDS });
+  const before = cpuOf ? cpuNow(cpuOf) : null;
   const result = await autocannon({ url, headers, connections, duration });
+  const used = before ? cpuSince(before, cpuNow(cpuOf)) : null;
   const answered = result['2xx'];
   return {
+    cpu:
+      used && answered
+        ? { serverUs: (used.server * 1e6) / answered, postgresUs: (used.postgres * 1e6) / answered }
+        : null,
     // Counted from whole answers: a call slower than the run completes few or none, and
     // autocannon's per-second average would round those to nothing.
     rps: answered / result.duration,
@@ -41,7 +50,7 @@ export async function alone(url, headers) {
 
 /**
  * Starts the bare Fastify server, with the app's own Fastify, on the answers recorded by findCalls;
- * resolves to its base URL, where GET /bare/<index> answers calls[index].
+ * resolves to its base URL, where GET /bare/<index> answers calls[index], and its pid.
  */
 export async function startBareServer(session, calls, env, tmp) {
   const port = await freePort();
@@ -54,11 +63,11 @@ export async function startBareServer(session, calls, env, tmp) {
   const base = `http://127.0.0.1:${port}`;
   // On PostgreSQL the bare server also answers after one round trip to the same database.
   const bareEnv = env.DATABASE_URL ? { ...env, BENCH_BARE_DATABASE_URL: env.DATABASE_URL } : env;
-  await session.start(
+  const child = await session.start(
     'The bare Fastify server',
     [script, fastifyPath, pgPath, bodiesFile, String(port)],
     bareEnv,
     `${base}/health`,
   );
-  return base;
+  return { base, pid: child.pid };
 }

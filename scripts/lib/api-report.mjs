@@ -22,14 +22,27 @@ const HEADER = [
   'req/s (min-max)',
   'p50 ms',
   'p99 ms (min-max)',
+  'CPU us',
   'bare req/s',
   'ratio',
   'bare+query req/s',
   'ratio',
+  'CPU us',
   'goal',
 ];
 /** Columns of text, left-aligned; the figures are right-aligned. */
-const LEFT = new Set([0, 10]);
+const LEFT = new Set([0, 12]);
+
+/**
+ * CPU per answer, median of the runs: the answering process's, then PostgreSQL's ("207+133"), or the
+ * server's alone on the embedded store (its database runs inside it).
+ */
+function cpuText(loads, onPostgres) {
+  const known = loads.filter((one) => one?.cpu);
+  if (known.length === 0) return '-';
+  const server = number(median(known.map((one) => one.cpu.serverUs)));
+  return onPostgres ? `${server}+${number(median(known.map((one) => one.cpu.postgresUs)))}` : server;
+}
 
 const spread = (values, format) => {
   const known = values.filter((value) => value !== null);
@@ -81,10 +94,20 @@ function tableRow({ call, single, runs }, runGoals, duration, onPostgres) {
     rps?.text ?? '0',
     Number.isFinite(p50) ? number(p50, 1) : slower,
     p99?.text ?? slower,
+    cpuText(
+      runs.map((run) => run.real),
+      onPostgres,
+    ),
     rate(median(runs.map((run) => run.baseline.rps))),
     number(ratio, ratio < 0.01 && ratio > 0 ? 4 : 2),
     onPostgres ? rate(median(runs.map((run) => run.withDb.rps))) : '-',
     dbRatio === null ? '-' : number(dbRatio, 2),
+    onPostgres
+      ? cpuText(
+          runs.map((run) => run.withDb),
+          true,
+        )
+      : '-',
     `${met ? 'met' : 'NOT met'} in ${metIn} of ${runs.length} (${goalText})${notes.length ? ` (${notes.join(', ')})` : ''}`,
   ];
 }
@@ -144,6 +167,9 @@ export function printReport(run) {
   );
   console.log(
     '  alone = median of 5 requests one at a time; req/s, p50, p99 under load (32 connections), median of the runs (lowest-highest); ratio = req/s / bare req/s (a bare Fastify route answering the same bytes); bare+query = that route after one PostgreSQL query through a pool of the same size',
+  );
+  console.log(
+    `  CPU us = CPU time per answer under load, the answering server's${onPostgres ? " + all PostgreSQL processes'" : ''} (median of the runs): the server, the database and this load generator share ${os.cpus().length} cores, so a call needing S us in all answers at most ${number(os.cpus().length)} x 1,000,000 / S req/s, less the load generator's share; bare+query's \`SELECT 1\` costs PostgreSQL next to nothing, a real page's statement does not`,
   );
   const bySize = scriptListsByExamSize(rows);
   if (bySize.length) {

@@ -59,6 +59,24 @@ export function pidsNamed(name) {
   return pids;
 }
 
+/** CPU seconds so far of the server (`serverPid`), of each PostgreSQL process, and of this load generator. */
+export function cpuNow(serverPid) {
+  const usage = process.cpuUsage();
+  return {
+    server: procCpuSeconds(serverPid),
+    // With the backends that ended meanwhile: the pool closes idle connections.
+    postgres: new Map(pidsNamed('postgres').map((pid) => [pid, procCpuSeconds(pid, { withChildren: true })])),
+    bench: (usage.user + usage.system) / 1e6,
+  };
+}
+
+/** CPU seconds each used between two `cpuNow` readings (a PostgreSQL process started since counts whole). */
+export function cpuSince(before, after) {
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
+  return { server: after.server - before.server, postgres, bench: after.bench - before.bench };
+}
+
 /** The same reading in MB, or null once the process is gone. */
 export function procMb(pid, field) {
   const kb = procKb(pid, field);
