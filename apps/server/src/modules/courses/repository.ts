@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedPer, preparedWays } from '../../db/prepared.js';
 import { countRows, inIds, lockRow } from '../../db/rows.js';
@@ -51,6 +51,15 @@ const courseById = preparedPer((db) =>
     .limit(1)
     .prepare('valence_course_by_id'),
 );
+
+/**
+ * The course's title, null for no such course: a subquery for another module's statement (an
+ * exam list's page), so the page needs no lookup of its course first. Aliased: drizzle leaves a
+ * one-table select's columns bare, and they would be read inside.
+ */
+export function titleOf(id: number | Placeholder): SQL<string | null> {
+  return sql<string | null>`(select c.title from ${courses} c where c.id = ${id})`;
+}
 
 /**
  * The course row, locked until the transaction ends: `update` for pause, resume and delete; `share`

@@ -1,4 +1,5 @@
 import type { Course, CourseInput, Page, PageQuery } from '@valence/contract';
+import type { Placeholder } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
@@ -57,6 +58,11 @@ export class CoursesService {
     const row = await repo.findCourse(db, id);
     if (!row) throw notFound('Course not found.');
     return toCourse(row);
+  }
+
+  /** See repo.titleOf: the course's title as SQL to embed, null when there is no such course. */
+  titleSql(id: number | Placeholder) {
+    return repo.titleOf(id);
   }
 
   async create(input: CourseInput): Promise<Course> {

@@ -1,6 +1,8 @@
 import type { Exam, ExamDetail, ExamGroupPage, PageQuery } from '@valence/contract';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { searchValue, searchWay } from '../../lib/paging.js';
 import type { CoursesService } from '../courses/service.js';
 import * as activity from '../views/exam-activity.js';
 import type { ExamContent, ExamInfo } from './exam-content.js';
@@ -11,11 +13,16 @@ export const EXAM_NOT_FOUND = 'Exam not found.';
 
 /** What the exams module answers about its exams; `ExamsService` adds the changes. */
 export class ExamReads {
+  /** A course's pages of exam groups, each row with the course's title (see repo.groupPages). */
+  private readonly groupPage: ReturnType<typeof repo.groupPages>;
+
   constructor(
     protected readonly db: Db,
     protected readonly courses: CoursesService,
     protected readonly presenter: ExamPresenter,
-  ) {}
+  ) {
+    this.groupPage = repo.groupPages(courses.titleSql(sql.placeholder('courseId')));
+  }
 
   /** Called by the questions module when it is registered; answers `content`. */
   attach<T extends ExamContent>(content: T): T {
@@ -29,18 +36,24 @@ export class ExamReads {
    * by their newest exam; `items` holds every exam of those groups and `total` counts groups.
    */
   async list(courseId: number, query: PageQuery): Promise<Exam[] | ExamGroupPage> {
-    const course = await this.courses.get(courseId);
     if (query.limit === undefined) {
+      const course = await this.courses.get(courseId);
       return this.presenter.present(this.db, await activity.listExams(this.db, courseId, query.q), course.title);
     }
     const window = { limit: query.limit, offset: query.offset ?? 0 };
-    const groups = window.limit === 0 ? [] : await repo.groupPage(this.db, courseId, query.q, window);
-    const total = groups[0]?.total ?? (await repo.countGroups(this.db, courseId, query.q));
+    const groups =
+      window.limit === 0
+        ? []
+        : await this.groupPage(this.db, searchWay(query.q)).execute({ courseId, q: searchValue(query.q), ...window });
+    const first = groups[0];
+    // A group proves the course exists; an empty page may be an unknown course (404).
+    const courseTitle = first?.courseTitle ?? (await this.courses.get(courseId)).title;
+    const total = first?.total ?? (await repo.countGroups(this.db, courseId, query.q));
     const order = new Map(groups.map((group, i) => [group.identifier, i]));
     const rows = groups.length ? await activity.examsOfGroups(this.db, courseId, [...order.keys()]) : [];
     // Stable: newest first inside each group, as the query gave them.
     rows.sort((a, b) => (order.get(a.examIdentifier) ?? 0) - (order.get(b.examIdentifier) ?? 0));
-    return { items: await this.presenter.present(this.db, rows, course.title), total, ...window };
+    return { items: await this.presenter.present(this.db, rows, courseTitle), total, ...window };
   }
 
   async get(id: number, db: DbOrTx = this.db): Promise<Exam> {

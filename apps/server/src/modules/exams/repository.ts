@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { preparedWays } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
-import { contains, containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
+import { contains, containsWay, type SearchWay, totalColumn } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
 
@@ -29,27 +29,25 @@ function ofCoursePlaceholders(way: SearchWay) {
   );
 }
 
-/** One page of the course's identifiers having a matching exam, the group with the newest exam first. */
-export function groupPage(
-  db: DbOrTx,
-  courseId: number,
-  q: string | undefined,
-  window: { limit: number; offset: number },
-): Promise<{ identifier: string; total: number }[]> {
-  return examGroupPage(db, searchWay(q)).execute({ courseId, q: searchValue(q), ...window });
+/**
+ * The pages of a course's identifiers having a matching exam, the group with the newest exam first,
+ * as prepared statements (one per search way; placeholders `courseId`, `q`, `limit`, `offset`).
+ * Each row carries the total and the course's title (`courseTitle`: the courses module's SQL over
+ * the `courseId` placeholder), so a page needs no lookup of its course; an empty page asks apart.
+ */
+export function groupPages(courseTitle: SQL<string | null>) {
+  return preparedWays((db, way: SearchWay) =>
+    db
+      .select({ identifier: exams.examIdentifier, total: totalColumn(), courseTitle })
+      .from(exams)
+      .where(ofCoursePlaceholders(way))
+      .groupBy(exams.examIdentifier)
+      .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`valence_exam_group_page_${way}`),
+  );
 }
-
-const examGroupPage = preparedWays((db, way: SearchWay) =>
-  db
-    .select({ identifier: exams.examIdentifier, total: totalColumn() })
-    .from(exams)
-    .where(ofCoursePlaceholders(way))
-    .groupBy(exams.examIdentifier)
-    .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`valence_exam_group_page_${way}`),
-);
 
 /** Asked only when a page has no row to carry the total (past the end, `limit=0`). */
 export function countGroups(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
