@@ -137,6 +137,12 @@ describe('GET /enrollments/course/{id}', () => {
     expect((await listOf(course.id, '?limit=8&offset=40&q=ka')).json()).toMatchObject({ items: [], total: 2 });
     expect((await listOf(course.id, '?limit=8&offset=40&q=kav')).json()).toMatchObject({ items: [], total: 1 });
     expect((await listOf(course.id, '?limit=8&offset=40')).json()).toMatchObject({ items: [], total: 4 });
+    // A page proves its course; an empty one looks it up: an unknown course is 404 either way.
+    for (const query of ['', '?limit=8', '?limit=8&q=ka', '?limit=0']) {
+      expectMessage(await listOf(987654, query), 404, 'Course not found.');
+    }
+    const empty = await createCourse('No one yet');
+    expect((await listOf(empty.id, '?limit=8')).json()).toEqual({ items: [], total: 0, limit: 8, offset: 0 });
     expect((await listOf(course.id, '?limit=8&sort=enrollmentDate')).statusCode).toBe(200);
   });
 

@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pageOrAll, type StreamedList } from '../../lib/paging.js';
+import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { CourseContent } from '../courses/course-content.js';
 import * as list from '../views/enrollment-list.js';
@@ -33,13 +33,20 @@ export class EnrollmentsService implements CourseContent {
     courseId: number,
     query: EnrollmentListQuery,
   ): Promise<StreamedList<Enrollment> | Page<Enrollment>> {
-    await this.deps.courses.get(courseId);
     const sort = query.sort ? sortOf(query.sort) : undefined;
-    return pageOrAll(query, {
+    const answer = await pageOrAll(query, {
       page: async (window) =>
-        (await list.listForCourse(this.deps.db, courseId, { q: query.q, sort, ...window })).map(toEnrollment),
+        (await list.listForCourse(this.deps.db, courseId, { q: query.q, sort, ...window })).map((row) => ({
+          ...toEnrollment(row),
+          total: row.total,
+        })),
       count: () => list.countForCourse(this.deps.db, courseId, query.q),
     });
+    // Enrolments prove the course exists; only an empty answer may be an unknown course (404).
+    if ((answer instanceof StreamedList ? answer.firstPage : answer.items).length === 0) {
+      await this.deps.courses.get(courseId);
+    }
+    return answer;
   }
 
   /**

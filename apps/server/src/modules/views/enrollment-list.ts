@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { preparedWays } from '../../db/prepared.js';
 import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, courses, enrollments } from '../../db/schema.js';
-import { containsWay, type SearchWay, searchValue, searchWay } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
 
 /**
  * An enrolment is shown with its course title and student username, and is searched and sorted by
@@ -52,11 +52,18 @@ function ofCourse(way: SearchWay) {
 
 type EnrollmentPageWay = `${EnrollmentSortField}_${'asc' | 'desc'}_${SearchWay}`;
 
-/** One prepared statement per sort and search way (see db/prepared.ts). */
+/**
+ * One prepared statement per sort and search way (see db/prepared.ts), each row carrying the total
+ * as a subquery PostgreSQL runs once (`count(*) over ()` would join and sort the whole class).
+ */
 const enrollmentPage = preparedWays((db, way: EnrollmentPageWay) => {
   const [field, direction, search] = way.split('_') as [EnrollmentSortField, 'asc' | 'desc', SearchWay];
   const column = sortColumns[field];
-  return selectEnrollments(db)
+  return db
+    .select({ ...enrollmentColumns, total: totalOf(countQuery(db, search)) })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(accounts, eq(accounts.id, enrollments.studentId))
     .where(ofCourse(search))
     .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(enrollments.id))
     .limit(sql.placeholder('limit'))
@@ -66,8 +73,7 @@ const enrollmentPage = preparedWays((db, way: EnrollmentPageWay) => {
 
 /**
  * The course's enrolments, by username unless `sort` says otherwise; with `q`, usernames containing
- * it. Unlike the small lists, the total is a separate count (countForCourse): counting in the same
- * statement would make PostgreSQL join and sort a whole class of thousands for every page.
+ * it; each row with the total. An empty page has none: `countForCourse` counts.
  */
 export function listForCourse(
   db: DbOrTx,
@@ -78,7 +84,7 @@ export function listForCourse(
     limit: number;
     offset: number;
   },
-): Promise<EnrollmentRow[]> {
+): Promise<(EnrollmentRow & { total: number })[]> {
   const sort = filter.sort ?? { field: 'username', descending: false };
   const way: EnrollmentPageWay = `${sort.field}_${sort.descending ? 'desc' : 'asc'}_${searchWay(filter.q)}`;
   return enrollmentPage(db, way).execute({
@@ -90,12 +96,16 @@ export function listForCourse(
 }
 
 /** Unsearched, the count reads the (course, student) index alone: every enrolment has its account. */
-const enrollmentCount = preparedWays((db, way: SearchWay) => {
+function countQuery(db: DbOrTx, way: SearchWay) {
   const count = selectCount(db, enrollments);
-  return (way === 'none' ? count : count.innerJoin(accounts, eq(accounts.id, enrollments.studentId)))
-    .where(ofCourse(way))
-    .prepare(`valence_enrollment_count_${way}`);
-});
+  return (way === 'none' ? count : count.innerJoin(accounts, eq(accounts.id, enrollments.studentId))).where(
+    ofCourse(way),
+  );
+}
+
+const enrollmentCount = preparedWays((db, way: SearchWay) =>
+  countQuery(db, way).prepare(`valence_enrollment_count_${way}`),
+);
 
 export function countForCourse(db: DbOrTx, courseId: number, q: string | undefined): Promise<number> {
   return countOf(enrollmentCount(db, searchWay(q)).execute({ courseId, q: searchValue(q) }));
