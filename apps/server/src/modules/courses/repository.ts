@@ -1,9 +1,9 @@
 import { desc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedPer, preparedWays } from '../../db/prepared.js';
-import { countRows, inIds, lockRow } from '../../db/rows.js';
+import { countRows, inIds, lockRow, selectCount } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
-import { contains, containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
+import { contains, containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
 
 export type CourseRow = typeof courses.$inferSelect;
 
@@ -18,16 +18,19 @@ export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit:
   });
 }
 
-const coursePage = preparedWays((db, way: SearchWay) =>
-  db
-    .select({ ...getTableColumns(courses), total: totalColumn() })
+// The total as a subquery PostgreSQL runs once: a window would read and sort every course, where
+// the page itself is read off courses_created_idx.
+const coursePage = preparedWays((db, way: SearchWay) => {
+  const matching = containsWay(sql`lower(${courses.title})`, way, sql.placeholder('q'));
+  return db
+    .select({ ...getTableColumns(courses), total: totalOf(selectCount(db, courses).where(matching)) })
     .from(courses)
-    .where(containsWay(sql`lower(${courses.title})`, way, sql.placeholder('q')))
+    .where(matching)
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`valence_course_page_${way}`),
-);
+    .prepare(`valence_course_page_${way}`);
+});
 
 export function countCourses(db: DbOrTx, q: string | undefined) {
   return countRows(db, courses, titleContains(q));
