@@ -32,8 +32,16 @@ function escapeAttribute(value: string): string {
  *
  * The preloads are low priority, so that they leave the bandwidth to the first bundle, which paints
  * the first screen; the chunks named in `urgent` (code every page runs before its own) are not.
+ *
+ * A module is named by its path under `routesDir`, without extension (`dashboard`,
+ * `features/exams/components/exam-page`); a page may list several (its screen and the shell it is
+ * drawn in), its file named after the first.
  */
-export function pagePreload(options: { pages: Record<string, string>; routesDir: string; urgent?: string[] }): Plugin {
+export function pagePreload(options: {
+  pages: Record<string, string | readonly string[]>;
+  routesDir: string;
+  urgent?: string[];
+}): Plugin {
   const urgent = new Set(options.urgent);
   let outDir = 'dist';
   let base = '/';
@@ -54,8 +62,9 @@ export function pagePreload(options: { pages: Record<string, string>; routesDir:
       for (const chunk of chunks.values()) {
         if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
         const file = chunk.facadeModuleId;
-        if (path.dirname(file) !== routesDir) continue;
-        byModule.set(path.basename(file).replace(/\.[jt]sx?$/, ''), chunk);
+        if (!file.startsWith(routesDir + path.sep)) continue;
+        const module = path.relative(routesDir, file).split(path.sep).join('/');
+        byModule.set(module.replace(/\.[jt]sx?$/, ''), chunk);
       }
       /** `start` and every chunk it imports, directly or not, in the order met; none of `skip`'s. */
       const importClosure = (start: Chunk, skip: ReadonlySet<string>): Chunk[] => {
@@ -79,11 +88,17 @@ export function pagePreload(options: { pages: Record<string, string>; routesDir:
       if (!template.includes('</head>')) throw new Error('page-preload: index.html has no </head>');
       await mkdir(path.join(outDir, 'pages'), { recursive: true });
       const entries: PageEntry[] = [];
-      for (const [address, module] of Object.entries(options.pages)) {
-        const page = byModule.get(module);
-        if (!page)
-          throw new Error(`page-preload: no lazily loaded chunk for ${options.routesDir}/${module} (${address})`);
-        const pageChunks = importClosure(page, initial);
+      for (const [address, listed] of Object.entries(options.pages)) {
+        const modules = typeof listed === 'string' ? [listed] : [...listed];
+        const seen = new Set(initial);
+        const pageChunks = modules.flatMap((module) => {
+          const page = byModule.get(module);
+          if (!page)
+            throw new Error(`page-preload: no lazily loaded chunk for ${options.routesDir}/${module} (${address})`);
+          const closure = importClosure(page, seen);
+          for (const chunk of closure) seen.add(chunk.fileName);
+          return closure;
+        });
         const styles = new Set(pageChunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
         const links = [
           ...pageChunks.map(
@@ -93,7 +108,9 @@ export function pagePreload(options: { pages: Record<string, string>; routesDir:
           ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(base + file)}">`),
         ];
         const html = template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-        const name = `pages/${module}.html`;
+        const name = `pages/${path.posix.basename(modules[0] ?? address)}.html`;
+        if (entries.some((entry) => entry.html === name))
+          throw new Error(`page-preload: two pages would be written to ${name} (${address})`);
         await writeFile(path.join(outDir, name), html);
         entries.push({ path: address, html: name });
       }

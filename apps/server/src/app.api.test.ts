@@ -170,6 +170,25 @@ describe('serving the web app', () => {
       path.join(webDist, 'pages', 'index.json'),
       JSON.stringify([{ path: 'courses/:id', html: 'pages/course-detail.html' }]),
     );
+    // The students' app: its own entry, and one per screen that preloads the screen's code.
+    await mkdir(path.join(webDist, 'learn', 'pages'), { recursive: true });
+    await writeFile(path.join(webDist, 'learn', 'index.html'), '<!doctype html><div id="learn"></div>');
+    for (const [name, chunk] of [
+      ['my-courses-page', 'my-courses'],
+      ['exam-page', 'exam'],
+    ]) {
+      await writeFile(
+        path.join(webDist, 'learn', 'pages', `${name}.html`),
+        `<!doctype html><link rel="modulepreload" href="/learn/assets/${chunk}.js"><div id="learn"></div>`,
+      );
+    }
+    await writeFile(
+      path.join(webDist, 'learn', 'pages', 'index.json'),
+      JSON.stringify([
+        { path: '/', html: 'pages/my-courses-page.html' },
+        { path: 'exams/:examId', html: 'pages/exam-page.html' },
+      ]),
+    );
     const big = 'export const x = 1;\n'.repeat(200);
     await writeFile(path.join(webDist, 'assets', 'big-abc123.js'), big);
     await writeFile(path.join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(big));
@@ -208,6 +227,23 @@ describe('serving the web app', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('modulepreload');
     }
+  });
+
+  it("sends a students' app screen its own entry, which preloads its code, else the app's plain one", async () => {
+    const sent = async (url: string) => {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="learn">');
+      return /href="([^"]+)"/.exec(page.body)?.[1] ?? null;
+    };
+    expect(await sent('/learn')).toBe('/learn/assets/my-courses.js');
+    expect(await sent('/learn/')).toBe('/learn/assets/my-courses.js');
+    expect(await sent('/learn/exams/3')).toBe('/learn/assets/exam.js');
+    expect(await sent('/learn/exams/3/?from=list')).toBe('/learn/assets/exam.js');
+    for (const url of ['/learn/exams', '/learn/login', '/learn/courses/2']) expect(await sent(url)).toBeNull();
+    // The portal's own list does not reach the students' app, nor the other way round.
+    const portal = await t.app.inject({ method: 'GET', url: '/exams/3' });
+    expect(portal.body).not.toContain('learn');
   });
 
   it('serves the portal for a page address whatever the client accepts (curl), never for a missing file', async () => {

@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -155,6 +155,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portalFile = pageEntries(webDist, (error) =>
     app.log.error({ err: error }, 'pages/index.json of the web build is unreadable'),
   );
+  const learnFile = pageEntries(path.join(webDist, 'learn'), (error) =>
+    app.log.error({ err: error }, 'learn/pages/index.json of the web build is unreadable'),
+  );
+  /** A page of either app, always revalidated, so a new release's bundles are picked up at the next visit. */
+  const sendPage = async (pathname: string, reply: FastifyReply) => {
+    // The students' app (/learn, /learn/exams/3) is its own page with its own bundle.
+    const learn = pathname === '/learn' || pathname.startsWith('/learn/');
+    const file = learn
+      ? `learn/${await learnFile(pathname.slice('/learn'.length) || '/')}`
+      : await portalFile(pathname);
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
+  };
+  if (hasWeb && config.apiPrefix !== '') {
+    // The static files' directory index would answer these with the students' app's plain entry,
+    // before the not-found handler below could send its home screen's own.
+    for (const url of ['/learn', '/learn/']) {
+      app.get(url, { schema: { hide: true } }, (_request, reply) => sendPage('/learn', reply));
+    }
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi =
@@ -164,13 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isPage =
       !pathname.startsWith('/assets/') && !pathname.startsWith('/learn/assets/') && !/\.[A-Za-z0-9]+$/.test(pathname);
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !isApi && isPage) {
-      // The students' app (/learn, /learn/exams/3) is its own page with its own bundle.
-      const learn = pathname === '/learn' || pathname.startsWith('/learn/');
-      // Always revalidated, so a new release's bundles are picked up at the next visit.
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .sendFile(learn ? 'learn/index.html' : await portalFile(pathname), { cacheControl: false });
+      return sendPage(pathname, reply);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

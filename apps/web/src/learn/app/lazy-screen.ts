@@ -6,6 +6,8 @@ export type LazyScreen = {
   /** Starts the download once; settles when the screen can be drawn at once, or when the download failed. */
   start: () => Promise<void>;
   Page: ComponentType;
+  /** The screen's module, as the build splits it (`lazy-pages.ts` names it for the preloads). */
+  load: () => Promise<{ default: ComponentType }>;
 };
 
 /**
@@ -31,5 +33,5 @@ export function lazyScreen(path: string, load: () => Promise<{ default: Componen
   };
   const Lazy = lazy(load);
   const Page = () => createElement(loaded ?? Lazy);
-  return { path, start, Page };
+  return { path, start, Page, load };
 }

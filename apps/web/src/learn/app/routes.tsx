@@ -13,7 +13,7 @@ const LoginPage = lazy(() => import('../features/auth/components/login-page'));
  * on a phone's network before the screen could even ask for its data. `RequireStudent` starts the
  * matched screen's download beside the shell's.
  */
-const SCREENS = [
+export const SCREENS = [
   lazyScreen('/', () => import('../features/courses/components/my-courses-page')),
   lazyScreen('/courses/:courseId', () => import('../features/courses/components/course-page')),
   lazyScreen('/courses/:courseId/lectures/:lectureId', () => import('../features/lectures/components/lecture-page')),
