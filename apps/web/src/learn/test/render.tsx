@@ -7,11 +7,15 @@ export { fakeFetch } from '../../test/render';
 
 /**
  * Renders a students' app screen as the app does (query cache, router under /learn), at `path`
- * matched by `route` (for example `/exams/:examId`). Retries are off so a failure shows at once.
+ * matched by `route` (for example `/exams/:examId`), with the navigation's `state` if any. Retries
+ * are off so a failure shows at once.
  */
-export function renderLearn(ui: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
+export function renderLearn(
+  ui: ReactElement,
+  { path = '/', route = '*', state }: { path?: string; route?: string; state?: unknown } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [{ pathname: path, state }] });
   return {
     queryClient,
     router,

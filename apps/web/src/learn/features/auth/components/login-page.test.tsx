@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, readSession } from '../../../lib/session';
 import { fakeFetch, renderLearn } from '../../../test/render';
-import LoginPage, { SIGNIN_FAILED, STUDENTS_ONLY } from './login-page';
+import LoginPage, { returnAddress, SIGNIN_FAILED, STUDENTS_ONLY } from './login-page';
 
 async function signIn(username: string, password: string) {
   await userEvent.type(screen.getByPlaceholderText('Enter your username'), username);
@@ -27,6 +27,26 @@ describe('students app sign-in', () => {
     await waitFor(() => expect(readSession()).toEqual({ token: 'student-token', roles: ['ROLE_STUDENT'] }));
     // The portal's session keys stay untouched: a tutor on the same browser is not signed in or out.
     expect(localStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  it('goes back to the screen the student was sent from, else to My courses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'POST /signin': { body: { jwtToken: 'student-token', roles: ['ROLE_STUDENT'] } } }).fn,
+    );
+    const { router } = renderLearn(<LoginPage />, { path: '/login', state: { from: '/exams/3' } });
+    await signIn('kasun', 'secret123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/exams/3'));
+    for (const state of [
+      null,
+      {},
+      { from: 'https://elsewhere.example' },
+      { from: '//elsewhere' },
+      { from: '/login' },
+    ]) {
+      expect(returnAddress(state)).toBe('/');
+    }
+    expect(returnAddress({ from: '/courses/2/lectures/5' })).toBe('/courses/2/lectures/5');
   });
 
   it('sends staff to the portal and ends their token', async () => {

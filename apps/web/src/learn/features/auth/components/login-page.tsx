@@ -1,6 +1,6 @@
 import { signinRequestSchema } from '@valence/contract';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useContractForm } from '../../../../lib/form';
 import { TextField } from '../../../components/text-field';
 import { ApiError, failureText } from '../../../lib/api';
@@ -11,17 +11,27 @@ import { signin } from '../api/signin';
 export const SIGNIN_FAILED = 'Sign-in failed. Please check your username and password.';
 export const STUDENTS_ONLY = 'This app is for students. Staff sign in to the portal at';
 
+/**
+ * Where to go once signed in: the screen the student was sent here from (a link to an exam, say),
+ * else My courses. Only an address inside the app, never this page again.
+ */
+export function returnAddress(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/';
+}
+
 /** `/learn/login`: a student signs in; staff are sent to the portal, which is theirs. */
 export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const back = returnAddress(useLocation().state);
   const [pending, setPending] = useState(false);
   const [ended] = useState(takeEndedReason);
   const [error, setError] = useState<string | null>(null);
   const [staff, setStaff] = useState(false);
   const form = useContractForm(signinRequestSchema, { username: '', password: '' });
 
-  if (session) return <Navigate to="/" replace />;
+  if (session) return <Navigate to={back} replace />;
 
   async function submit(values: typeof form.values) {
     setError(null);
@@ -36,7 +46,7 @@ export default function LoginPage() {
         return;
       }
       writeSession({ token: result.jwtToken, roles: result.roles });
-      navigate('/', { replace: true });
+      navigate(back, { replace: true });
     } catch (failure) {
       // A wrong password gets one plain sentence; a slow-down or an outage says what it is.
       setError(
