@@ -109,6 +109,63 @@ describe('pagePreload', () => {
     ]);
   });
 
+  it('takes modules by path under its folder, several a page, each chunk once', async () => {
+    const plugin = pagePreload({
+      pages: { 'exams/:examId': ['features/exams/exam-page', 'app/signed-in'], login: 'features/auth/login-page' },
+      routesDir: 'src/learn',
+    });
+    (plugin.configResolved as Hook)({ root, base: '/learn/', build: { outDir: 'dist' } });
+    const module = (name: string) => path.join(root, 'src/learn', `${name}.tsx`);
+    await (plugin.writeBundle as Hook).call(
+      {},
+      {},
+      {
+        'assets/index.js': chunk('assets/index.js', { isEntry: true }),
+        'assets/exam-page.js': chunk('assets/exam-page.js', {
+          isDynamicEntry: true,
+          facadeModuleId: module('features/exams/exam-page'),
+          imports: ['assets/query.js'],
+        }),
+        'assets/signed-in.js': chunk('assets/signed-in.js', {
+          isDynamicEntry: true,
+          facadeModuleId: module('app/signed-in'),
+          imports: ['assets/query.js'],
+        }),
+        'assets/query.js': chunk('assets/query.js'),
+        'assets/login-page.js': chunk('assets/login-page.js', {
+          isDynamicEntry: true,
+          facadeModuleId: module('features/auth/login-page'),
+        }),
+      },
+    );
+    const list = JSON.parse(await readFile(path.join(root, 'dist/pages/index.json'), 'utf8'));
+    expect(list).toEqual([
+      { path: 'exams/:examId', html: 'pages/exam-page.html' },
+      { path: 'login', html: 'pages/login-page.html' },
+    ]);
+    const exam = await readFile(path.join(root, 'dist/pages/exam-page.html'), 'utf8');
+    expect([...exam.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      '/learn/assets/exam-page.js',
+      '/learn/assets/query.js',
+      '/learn/assets/signed-in.js',
+    ]);
+  });
+
+  it('stops the build when two pages would share a file', async () => {
+    const page = (name: string) =>
+      chunk(`assets/${name.replace('/', '-')}.js`, { isDynamicEntry: true, facadeModuleId: routes(name) });
+    await expect(
+      build(
+        { a: 'one/page', b: 'two/page' },
+        {
+          'assets/index.js': chunk('assets/index.js', { isEntry: true }),
+          'assets/one-page.js': page('one/page'),
+          'assets/two-page.js': page('two/page'),
+        },
+      ),
+    ).rejects.toThrow('two pages would be written to pages/page.html (b)');
+  });
+
   it('stops the build when a listed page has no lazily loaded chunk', async () => {
     await expect(
       build({ staff: 'staff' }, { 'assets/index.js': chunk('assets/index.js', { isEntry: true }) }),
