@@ -1,5 +1,17 @@
 import type { Role } from '@valence/contract';
-import { and, asc, type Column, eq, inArray, ne, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  eq,
+  inArray,
+  ne,
+  not,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays } from '../../db/prepared.js';
 import { countOf, countRows, findRow, inIds, lockRow, selectCount } from '../../db/rows.js';
@@ -77,10 +89,15 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
 
 /** Student accounts whose username contains `q` (any case), less those `exclude` holds for. */
 function studentsWhere(filter: StudentFilter) {
+  return studentsWhereWay(searchWay(filter.q), sql.param(searchValue(filter.q)), filter.exclude);
+}
+
+/** `studentsWhere` with the search written `way`, its value given apart (a placeholder when prepared). */
+function studentsWhereWay(way: SearchWay, q: Placeholder | SQLWrapper, exclude?: StudentFilter['exclude']) {
   return and(
     eq(accounts.role, 'ROLE_STUDENT'),
-    filter.q ? contains(accounts.usernameLower, filter.q) : undefined,
-    filter.exclude ? not(filter.exclude(accounts.id)) : undefined,
+    containsWay(accounts.usernameLower, way, q),
+    exclude ? not(exclude(accounts.id)) : undefined,
   );
 }
 
@@ -113,11 +130,7 @@ type StudentPageWay = `${'counted' | 'totalled'}_${SearchWay}`;
 /** The Students screen's pages: one prepared statement per way of asking (see db/prepared.ts). */
 const studentPage = preparedWays((db, way: StudentPageWay) => {
   const [counting, search] = way.split('_') as ['counted' | 'totalled', SearchWay];
-  const where = and(
-    eq(accounts.role, 'ROLE_STUDENT'),
-    containsWay(accounts.usernameLower, search, sql.placeholder('q')),
-  );
-  return studentsSelect(db, where, counting === 'counted')
+  return studentsSelect(db, studentsWhereWay(search, sql.placeholder('q')), counting === 'counted')
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`valence_student_page_${way}`);

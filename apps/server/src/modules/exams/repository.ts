@@ -1,32 +1,31 @@
-import { and, desc, eq, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
-import { contains, containsWay, type SearchWay, totalColumn } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
 
 /** A namespace for the identifier locks, apart from the migration lock's single-key space. */
 const IDENTIFIER_LOCK_SPACE = 727_002;
 
-/** The course's exams, those whose title or description contains `q` (any case) when given. */
-export function ofCourse(courseId: number, q: string | undefined) {
+/**
+ * The course's exams whose title or description contains the search, written `way` (any case): its
+ * values given for a statement built per call (`ofCourse`), or placeholders for a prepared one.
+ */
+function ofCourseWay(courseId: number | Placeholder, way: SearchWay, q: Placeholder | SQLWrapper) {
   return and(
     eq(exams.courseId, courseId),
-    q ? or(contains(sql`lower(${exams.title})`, q), contains(sql`lower(${exams.description})`, q)) : undefined,
-  );
-}
-
-/** `ofCourse` for a prepared statement: the course and the search are the placeholders `courseId` and `q`. */
-function ofCoursePlaceholders(way: SearchWay) {
-  const q = sql.placeholder('q');
-  return and(
-    eq(exams.courseId, sql.placeholder('courseId')),
     way === 'none'
       ? undefined
       : or(containsWay(sql`lower(${exams.title})`, way, q), containsWay(sql`lower(${exams.description})`, way, q)),
   );
+}
+
+/** The course's exams, those whose title or description contains `q` (any case) when given. */
+export function ofCourse(courseId: number, q: string | undefined) {
+  return ofCourseWay(courseId, searchWay(q), sql.param(searchValue(q)));
 }
 
 /**
@@ -40,7 +39,7 @@ export function groupPages(courseTitle: SQL<string | null>) {
     db
       .select({ identifier: exams.examIdentifier, total: totalColumn(), courseTitle })
       .from(exams)
-      .where(ofCoursePlaceholders(way))
+      .where(ofCourseWay(sql.placeholder('courseId'), way, sql.placeholder('q')))
       .groupBy(exams.examIdentifier)
       .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
       .limit(sql.placeholder('limit'))
