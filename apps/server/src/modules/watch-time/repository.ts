@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays } from '../../db/prepared.js';
-import { countRows } from '../../db/rows.js';
+import { selectCount } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
-import { contains, containsWay, type SearchWay, searchWay, totalColumn } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchWay, totalColumn } from '../../lib/paging.js';
 
 const sortColumns = {
   videoName: watchTime.videoName,
@@ -11,18 +11,6 @@ const sortColumns = {
   watchedDuration: watchTime.watchedDuration,
 } as const;
 export type WatchSortField = keyof typeof sortColumns;
-
-/** `studentId` may be a subquery (the accounts module's, from a username): null matches nothing. */
-export type WatchFilter = { studentId: number | SQL<number | null>; q?: string | undefined; from?: Date; to?: Date };
-
-function matching(filter: WatchFilter) {
-  return and(
-    eq(watchTime.studentId, filter.studentId),
-    filter.q ? contains(sql`lower(${watchTime.videoName})`, filter.q) : undefined,
-    filter.from ? gte(watchTime.timestamp, filter.from) : undefined,
-    filter.to ? lte(watchTime.timestamp, filter.to) : undefined,
-  );
-}
 
 export type WatchPageWay = `${WatchSortField}_${'asc' | 'desc'}_${SearchWay}`;
 
@@ -32,12 +20,13 @@ export function watchPageWay(sort: { field: WatchSortField; descending: boolean 
 }
 
 /**
- * A student's records, one page each with the matching total and each record's course title, as
- * prepared statements (one per sort and search way, see db/prepared.ts). The student is
- * `studentId`, SQL over the placeholder `username` (the accounts module's); `q`, `from`, `to` (ISO
- * instants or null), `limit` and `offset` are the other placeholders.
+ * A student's records as prepared statements (see db/prepared.ts): `page`, one page with the
+ * matching total and each record's course title, one statement per sort and search way; `count`,
+ * what an empty page asks, one per search way. Both read the same placeholders: the student is
+ * `studentId`, SQL over `username` (the accounts module's, null matching nothing); `q`; `from` and
+ * `to` (ISO instants, or null for no bound); the page also `limit` and `offset`.
  */
-export function recordPages({
+export function recordStatements({
   studentId,
   courseTitleOf,
 }: {
@@ -45,38 +34,39 @@ export function recordPages({
   /** The title of the course of the lecture a record names (another module's subquery). */
   courseTitleOf: (lectureId: SQLWrapper) => SQL<string | null>;
 }) {
-  return preparedWays((db, way: WatchPageWay) => {
-    const [field, direction, search] = way.split('_') as [WatchSortField, 'asc' | 'desc', SearchWay];
-    const column = sortColumns[field];
-    return db
-      .select({
-        id: watchTime.id,
-        resourceId: watchTime.resourceId,
-        videoName: watchTime.videoName,
-        timestamp: watchTime.timestamp,
-        watchedDuration: watchTime.watchedDuration,
-        courseTitle: courseTitleOf(sql`${watchTime}.resource_id`),
-        total: totalColumn(),
-      })
-      .from(watchTime)
-      .where(
-        and(
-          eq(watchTime.studentId, studentId),
-          containsWay(sql`lower(${watchTime.videoName})`, search, sql.placeholder('q')),
-          // No bound is an infinite one: one statement with or without the dates.
-          gte(watchTime.timestamp, sql`coalesce(${sql.placeholder('from')}::timestamptz, '-infinity')`),
-          lte(watchTime.timestamp, sql`coalesce(${sql.placeholder('to')}::timestamptz, 'infinity')`),
-        ),
-      )
-      .orderBy(direction === 'desc' ? desc(column) : asc(column), desc(watchTime.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`valence_watch_page_${way}`);
-  });
-}
-
-export function countRecords(db: DbOrTx, filter: WatchFilter): Promise<number> {
-  return countRows(db, watchTime, matching(filter));
+  const matching = (search: SearchWay) =>
+    and(
+      eq(watchTime.studentId, studentId),
+      containsWay(sql`lower(${watchTime.videoName})`, search, sql.placeholder('q')),
+      // No bound is an infinite one: one statement with or without the dates.
+      gte(watchTime.timestamp, sql`coalesce(${sql.placeholder('from')}::timestamptz, '-infinity')`),
+      lte(watchTime.timestamp, sql`coalesce(${sql.placeholder('to')}::timestamptz, 'infinity')`),
+    );
+  return {
+    page: preparedWays((db, way: WatchPageWay) => {
+      const [field, direction, search] = way.split('_') as [WatchSortField, 'asc' | 'desc', SearchWay];
+      const column = sortColumns[field];
+      return db
+        .select({
+          id: watchTime.id,
+          resourceId: watchTime.resourceId,
+          videoName: watchTime.videoName,
+          timestamp: watchTime.timestamp,
+          watchedDuration: watchTime.watchedDuration,
+          courseTitle: courseTitleOf(sql`${watchTime}.resource_id`),
+          total: totalColumn(),
+        })
+        .from(watchTime)
+        .where(matching(search))
+        .orderBy(direction === 'desc' ? desc(column) : asc(column), desc(watchTime.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`valence_watch_page_${way}`);
+    }),
+    count: preparedWays((db, way: SearchWay) =>
+      selectCount(db, watchTime).where(matching(way)).prepare(`valence_watch_count_${way}`),
+    ),
+  };
 }
 
 /** All the seconds a student has watched, in one aggregate; null when `studentId` finds no student. */

@@ -15,9 +15,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { countOf } from '../../db/rows.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { pageOrAll, StreamedList, searchValue } from '../../lib/paging.js';
+import { pageOrAll, StreamedList, searchValue, searchWay } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountsService } from '../accounts/service.js';
 import { courseTitleOfLecture } from '../views/lecture-courses.js';
@@ -50,14 +51,14 @@ export class WatchTimeService {
   private readonly db: Db;
   private readonly accounts: AccountsService;
   private readonly config: Pick<Config, 'timeZone'>;
-  /** The watch report's pages, built once per way (see repo.recordPages). */
-  private readonly recordPages: ReturnType<typeof repo.recordPages>;
+  /** The watch report's pages and counts, built once per way (see repo.recordStatements). */
+  private readonly records: ReturnType<typeof repo.recordStatements>;
 
   constructor({ db, accounts, config }: Pick<FastifyInstance, 'db' | 'accounts' | 'config'>) {
     this.db = db;
     this.accounts = accounts;
     this.config = config;
-    this.recordPages = repo.recordPages({
+    this.records = repo.recordStatements({
       studentId: accounts.studentIdSql(sql.placeholder('username')),
       courseTitleOf: courseTitleOfLecture,
     });
@@ -76,25 +77,20 @@ export class WatchTimeService {
    */
   async list(username: string, query: WatchTimeQuery): Promise<StreamedList<WatchRecord> | Page<WatchRecord>> {
     const { timeZone } = this.config;
-    const filter: repo.WatchFilter = {
-      studentId: this.accounts.studentIdSql(username),
-      q: query.q,
-      ...(query.from ? { from: instantOf(`${query.from}T00:00`, timeZone) } : {}),
-      ...(query.to ? { to: instantOf(`${query.to}T23:59:59.999`, timeZone) } : {}),
+    const values = {
+      username,
+      q: searchValue(query.q),
+      from: query.from ? instantOf(`${query.from}T00:00`, timeZone).toISOString() : null,
+      to: query.to ? instantOf(`${query.to}T23:59:59.999`, timeZone).toISOString() : null,
     };
     const sort = query.sort ? sortOf(query.sort) : undefined;
     const answer = await pageOrAll(query, {
       page: async (window) => {
-        const rows = await this.recordPages(this.db, repo.watchPageWay(sort, query.q)).execute({
-          username,
-          q: searchValue(query.q),
-          from: filter.from?.toISOString() ?? null,
-          to: filter.to?.toISOString() ?? null,
-          ...window,
-        });
+        const page = this.records.page(this.db, repo.watchPageWay(sort, query.q));
+        const rows = await page.execute({ ...values, ...window });
         return rows.map((row) => ({ ...toRecord(row), courseTitle: row.courseTitle, total: row.total }));
       },
-      count: () => repo.countRecords(this.db, filter),
+      count: () => countOf(this.records.count(this.db, searchWay(query.q)).execute(values)),
     });
     // Records prove the student exists; only an empty answer may be an unknown username (404).
     if ((answer instanceof StreamedList ? answer.firstPage : answer.items).length === 0) await this.studentId(username);

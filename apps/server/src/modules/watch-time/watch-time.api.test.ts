@@ -102,6 +102,9 @@ describe('GET /watchtime/{username}', () => {
   it('filters by video name, sorts, and pages with the total', async () => {
     const organic = (await get('/watchtime/kasun.perera?limit=5&q=ORGANIC&sort=-watchedDuration')).json();
     expect(names(organic)).toEqual(['Organic – Alkenes', 'Organic – Alkanes']);
+    // Past the end, a count of its own: the same search and dates.
+    const pastEnd = (await get('/watchtime/kasun.perera?limit=5&offset=40&q=ORGANIC&to=2026-03-01')).json();
+    expect(pastEnd).toMatchObject({ items: [], total: 2 });
     const page = (await get('/watchtime/kasun.perera?limit=2&offset=2&sort=videoName')).json();
     expect(page).toMatchObject({ total: 4, limit: 2, offset: 2 });
     expect(names(page)).toEqual(['Physical – Equilibria', 'Physical – Kinetics']);
