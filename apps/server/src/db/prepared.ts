@@ -9,15 +9,8 @@ import type { DbOrTx } from './client.js';
  * name on each connection.
  */
 export function preparedPer<Statement>(build: (db: DbOrTx) => Statement): (db: DbOrTx) => Statement {
-  const built = new WeakMap<DbOrTx, Statement>();
-  return (db) => {
-    let statement = built.get(db);
-    if (statement === undefined) {
-      statement = build(db);
-      built.set(db, statement);
-    }
-    return statement;
-  };
+  const one = preparedWays((db, _way: 'one') => build(db));
+  return (db) => one(db, 'one');
 }
 
 /**
