@@ -22,9 +22,13 @@ describe('pagePreload', () => {
   const template =
     '<!doctype html>\n<html>\n  <head>\n    <script type="module" src="/assets/index.js"></script>\n  </head>\n</html>\n';
 
-  async function build(pages: Record<string, string>, bundle: Record<string, unknown>, urgent?: string[]) {
-    const plugin = pagePreload({ pages, routesDir: 'src/app/routes', urgent });
-    (plugin.configResolved as Hook)({ root, base: '/', build: { outDir: 'dist' } });
+  async function build(
+    pages: Record<string, string | readonly string[]>,
+    bundle: Record<string, unknown>,
+    { urgent, routesDir = 'src/app/routes', base = '/' }: { urgent?: string[]; routesDir?: string; base?: string } = {},
+  ) {
+    const plugin = pagePreload({ pages, routesDir, urgent });
+    (plugin.configResolved as Hook)({ root, base, build: { outDir: 'dist' } });
     await (plugin.writeBundle as Hook).call({}, {}, bundle);
   }
 
@@ -99,7 +103,7 @@ describe('pagePreload', () => {
         'assets/zod-b2.js': chunk('assets/zod-b2.js', { name: 'zod' }),
         'assets/ui-c3.js': chunk('assets/ui-c3.js', { name: 'ui' }),
       },
-      ['zod'],
+      { urgent: ['zod'] },
     );
     const exams = await readFile(path.join(root, 'dist/pages/exams.html'), 'utf8');
     expect([...exams.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0])).toEqual([
@@ -110,15 +114,9 @@ describe('pagePreload', () => {
   });
 
   it('takes modules by path under its folder, several a page, each chunk once', async () => {
-    const plugin = pagePreload({
-      pages: { 'exams/:examId': ['features/exams/exam-page', 'app/signed-in'], login: 'features/auth/login-page' },
-      routesDir: 'src/learn',
-    });
-    (plugin.configResolved as Hook)({ root, base: '/learn/', build: { outDir: 'dist' } });
     const module = (name: string) => path.join(root, 'src/learn', `${name}.tsx`);
-    await (plugin.writeBundle as Hook).call(
-      {},
-      {},
+    await build(
+      { 'exams/:examId': ['features/exams/exam-page', 'app/signed-in'], login: 'features/auth/login-page' },
       {
         'assets/index.js': chunk('assets/index.js', { isEntry: true }),
         'assets/exam-page.js': chunk('assets/exam-page.js', {
@@ -137,6 +135,7 @@ describe('pagePreload', () => {
           facadeModuleId: module('features/auth/login-page'),
         }),
       },
+      { routesDir: 'src/learn', base: '/learn/' },
     );
     const list = JSON.parse(await readFile(path.join(root, 'dist/pages/index.json'), 'utf8'));
     expect(list).toEqual([

@@ -9,14 +9,15 @@ const loadModule = (module: string) => {
   if (!load) throw new Error(`No module ../${module}.tsx`);
   return load();
 };
+/** A route's path as the table names it: the home is `/`, any other without its leading slash. */
+const tableAddress = (path: string) => (path === '/' ? '/' : path.slice(1)) as keyof typeof LEARN_PAGES;
 
 describe('the screens table the build preloads from', () => {
   it('names every screen of the routes, each with the module the route loads, and sign-in', async () => {
-    const addresses = SCREENS.map((screen) => (screen.path === '/' ? '/' : screen.path.slice(1)));
+    const addresses = SCREENS.map((screen) => tableAddress(screen.path));
     expect(Object.keys(LEARN_PAGES).sort()).toEqual([...addresses, 'login'].sort());
     for (const screen of SCREENS) {
-      const [module, ...rest] =
-        LEARN_PAGES[(screen.path === '/' ? '/' : screen.path.slice(1)) as keyof typeof LEARN_PAGES];
+      const [module, ...rest] = LEARN_PAGES[tableAddress(screen.path)];
       const listed = await loadModule(module);
       expect(listed.default, screen.path).toBe((await screen.load()).default);
       // Every screen behind sign-in is drawn in the shell: its chunk comes with it.
