@@ -34,9 +34,16 @@ describe('students app sign-in', () => {
       'fetch',
       fakeFetch({ 'POST /signin': { body: { jwtToken: 'student-token', roles: ['ROLE_STUDENT'] } } }).fn,
     );
-    const { router } = renderLearn(<LoginPage />, { path: '/login', state: { from: '/exams/3' } });
+    // The sign-in page answers /login only, as in the app: anywhere else is another screen.
+    const { router } = renderLearn(<LoginPage />, {
+      path: '/login',
+      route: '/login',
+      state: { from: '/exams/3' },
+      others: [{ path: '*', element: <p>another screen</p> }],
+    });
     await signIn('kasun', 'secret123');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/exams/3'));
+    expect(await screen.findByText('another screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/exams/3');
     for (const state of [
       null,
       {},
