@@ -11,6 +11,7 @@ export const TABLE_OWNERS = {
   auditLog: 'lib',
   courses: 'courses',
   enrollments: 'enrollments',
+  courseEnrollmentCounts: 'enrollments',
   exams: 'exams',
   examScriptCounts: 'exams',
   instituteSettings: 'settings',

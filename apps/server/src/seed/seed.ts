@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client.js';
 import {
   accounts,
   auditLog,
+  courseEnrollmentCounts,
   courses,
   enrollments,
   examScriptCounts,
@@ -162,9 +163,10 @@ async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted
   // Only students enrol and watch, and every student goes: emptying both tables at once spares
   // 2 million row deletes, and the scan of watch_time that each deleted resource's SET NULL makes.
   // Submissions (and their answers, annotations, claims and kept counts) too: they are all students'.
-  // A truncate fires no row trigger, so the exams' kept counts are emptied with the scripts.
+  // A truncate fires no insert or delete trigger, so the kept counts (the exams' scripts, the courses'
+  // enrolments) are emptied with what they count.
   await tx.execute(
-    sql`truncate table ${watchTime}, ${enrollments}, ${submissionAnswers}, ${scriptAnnotations}, ${markingClaims}, ${examScriptCounts}, ${submissions}`,
+    sql`truncate table ${watchTime}, ${enrollments}, ${courseEnrollmentCounts}, ${submissionAnswers}, ${scriptAnnotations}, ${markingClaims}, ${examScriptCounts}, ${submissions}`,
   );
   await tx.delete(accounts).where(eq(accounts.role, 'ROLE_STUDENT'));
   await tx.delete(courses);

@@ -1,9 +1,9 @@
 import type { EnrollmentStatus } from '@valence/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays } from '../../db/prepared.js';
 import { countOf, selectCount } from '../../db/rows.js';
-import { accounts, courses, enrollments } from '../../db/schema.js';
+import { accounts, courseEnrollmentCounts, courses, enrollments } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
 
 /**
@@ -95,12 +95,21 @@ export function listForCourse(
   });
 }
 
-/** Unsearched, the count reads the (course, student) index alone: every enrolment has its account. */
+/**
+ * Unsearched, the count is the one kept beside the course (course_enrollment_counts, a few rows
+ * whatever the class's size); a search counts its matches.
+ */
 function countQuery(db: DbOrTx, way: SearchWay) {
-  const count = selectCount(db, enrollments);
-  return (way === 'none' ? count : count.innerJoin(accounts, eq(accounts.id, enrollments.studentId))).where(
-    ofCourse(way),
-  );
+  if (way === 'none') return keptCount(db, sql.placeholder('courseId'));
+  return selectCount(db, enrollments).innerJoin(accounts, eq(accounts.id, enrollments.studentId)).where(ofCourse(way));
+}
+
+/** The course's enrolments as kept by the triggers on enrollments: the sum of its shards' rows. */
+function keptCount(db: DbOrTx, courseId: SQLWrapper) {
+  return db
+    .select({ count: sql<number>`coalesce(sum(${courseEnrollmentCounts.enrolled}), 0)`.mapWith(Number) })
+    .from(courseEnrollmentCounts)
+    .where(eq(courseEnrollmentCounts.courseId, courseId));
 }
 
 const enrollmentCount = preparedWays((db, way: SearchWay) =>
