@@ -22,7 +22,7 @@ import path from 'node:path';
 import { findCalls } from './lib/api-calls.mjs';
 import { alone, CONNECTIONS, load, startBareServer, WARMUP_SECONDS } from './lib/api-load.mjs';
 import { printReport, rate } from './lib/api-report.mjs';
-import { freePort, procMb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
+import { freePort, procMb, root, serverEnv, settle, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -71,10 +71,12 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const rows = [];
   for (const [index, call] of found.calls.entries()) {
+    await settled(server.pid, call.name);
     const single = await alone(`${base}${call.url}`, headers);
     const runs = [];
     // Each call, its bare route and (PostgreSQL) its bare route with one round trip, side by side, RUNS times.
     for (let run = 0; run < RUNS; run += 1) {
+      if (run > 0) await settled(server.pid, call.name);
       runs.push({
         real: await load(`${base}${call.url}`, headers, duration, { cpuOf: server.pid }),
         baseline: await load(`${bareBase}/bare/${index}`, {}, duration),
@@ -87,6 +89,7 @@ async function main() {
       `  ${call.name}: ${rpsOf((one) => one.real)} req/s (bare ${rpsOf((one) => one.baseline)}${databaseUrl ? `; bare + 1 query ${rpsOf((one) => one.withDb)}` : ''})`,
     );
   }
+  await settled(server.pid, 'the paged call under pulls');
   const underPulls = await pagedWhilePulling(base, headers, found);
 
   printReport({
@@ -102,6 +105,15 @@ async function main() {
     load: { before: loadBefore, after: os.loadavg()[0] },
     rss: { afterSeed: rssAfterSeed, afterRun: procMb(server.pid, 'VmRSS'), peak: procMb(server.pid, 'VmHWM') },
   });
+}
+
+/** Waits for the server and PostgreSQL to finish what the previous load left queued; says so if it takes long. */
+async function settled(pid, before) {
+  const { waitedMs, quiet } = await settle(pid);
+  if (!quiet)
+    console.log(`  (the server was still busy after ${Math.round(waitedMs / 1000)} s; measuring ${before} anyway)`);
+  else if (waitedMs > 2_000)
+    console.log(`  (waited ${(waitedMs / 1000).toFixed(1)} s for the server to go quiet before ${before})`);
 }
 
 /**

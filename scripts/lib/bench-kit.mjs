@@ -77,6 +77,31 @@ export function cpuSince(before, after) {
   return { server: after.server - before.server, postgres, bench: after.bench - before.bench };
 }
 
+/**
+ * Waits until the server (`serverPid`) and PostgreSQL have gone quiet: less than 5 % of a core between
+ * two readings 250 ms apart, twice running. A call whose answers are slower than its load window
+ * (an unpaged list of 20,000 students) leaves requests queued when autocannon stops, and the next
+ * call's figures would otherwise include them. Gives up after `timeoutMs`; answers the ms waited and
+ * whether it went quiet.
+ */
+export async function settle(serverPid, { timeoutMs = 120_000 } = {}) {
+  const start = performance.now();
+  const busy = (before, after) => {
+    const used = cpuSince(before, after);
+    return used.server + used.postgres;
+  };
+  let quietReadings = 0;
+  let last = cpuNow(serverPid);
+  while (performance.now() - start < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuNow(serverPid);
+    quietReadings = busy(last, now) < 0.0125 ? quietReadings + 1 : 0;
+    last = now;
+    if (quietReadings >= 2) return { waitedMs: performance.now() - start, quiet: true };
+  }
+  return { waitedMs: performance.now() - start, quiet: false };
+}
+
 /** The same reading in MB, or null once the process is gone. */
 export function procMb(pid, field) {
   const kb = procKb(pid, field);
