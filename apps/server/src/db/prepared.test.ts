@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from './client.js';
-import { preparedPer, preparedWays } from './prepared.js';
+import { NEAR_ROWS, preparedPer, preparedWays, preparedWindows } from './prepared.js';
 
 const handle = () => ({}) as unknown as DbOrTx;
 
@@ -40,5 +40,25 @@ describe('preparedWays', () => {
     const other = statement(handle(), 'like');
     expect(other).not.toBe(like);
     expect(built).toEqual(['none', 'like', 'like']);
+  });
+});
+
+describe('preparedWindows', () => {
+  it('keeps near and far reads of one way under statements of their own', () => {
+    const built: string[] = [];
+    const statement = preparedWindows((db, way: 'none' | 'like', reach) => {
+      built.push(`${way} ${reach}`);
+      return { db, way, reach };
+    });
+    const db = handle();
+    const firstPage = statement(db, 'none', { limit: 8, offset: 0 });
+    expect(firstPage.reach).toBe('near');
+    expect(statement(db, 'none', { limit: 8, offset: NEAR_ROWS - 8 })).toBe(firstPage);
+    // A streamed list's 500-row page, and a page past the first hundred rows, are far.
+    const streamed = statement(db, 'none', { limit: 500, offset: 0 });
+    expect(streamed.reach).toBe('far');
+    expect(statement(db, 'none', { limit: 8, offset: NEAR_ROWS - 7 })).toBe(streamed);
+    expect(statement(db, 'like', { limit: 8, offset: 0 })).not.toBe(firstPage);
+    expect(built).toEqual(['none near', 'none far', 'like near']);
   });
 });

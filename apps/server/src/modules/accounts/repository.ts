@@ -13,7 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedWays } from '../../db/prepared.js';
+import { preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countOf, countRows, findRow, inIds, lockRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
 import { contains, containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
@@ -128,12 +128,16 @@ function studentsSelect(db: DbOrTx, where: SQL | undefined, counted: boolean) {
 type StudentPageWay = `${'counted' | 'totalled'}_${SearchWay}`;
 
 /** The Students screen's pages: one prepared statement per way of asking (see db/prepared.ts). */
-const studentPage = preparedWays((db, way: StudentPageWay) => {
+const studentPage = preparedWindows((db, way: StudentPageWay, reach) => {
   const [counting, search] = way.split('_') as ['counted' | 'totalled', SearchWay];
-  return studentsSelect(db, studentsWhereWay(search, sql.placeholder('q')), counting === 'counted')
+  return studentsSelect(
+    db,
+    reachCondition(studentsWhereWay(search, sql.placeholder('q')), reach),
+    counting === 'counted',
+  )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`valence_student_page_${way}`);
+    .prepare(`valence_student_page_${way}_${reach}`);
 });
 
 /**
@@ -149,7 +153,7 @@ export function listStudents(
     return studentsSelect(db, studentsWhere(filter), counted).limit(filter.limit).offset(filter.offset);
   }
   const way: StudentPageWay = `${counted ? 'counted' : 'totalled'}_${searchWay(filter.q)}`;
-  return studentPage(db, way).execute({ q: searchValue(filter.q), limit: filter.limit, offset: filter.offset });
+  return studentPage(db, way, filter).execute({ q: searchValue(filter.q), limit: filter.limit, offset: filter.offset });
 }
 
 const countQuery = (db: DbOrTx, filter: StudentFilter) => selectCount(db, accounts).where(studentsWhere(filter));

@@ -1,6 +1,6 @@
 import { desc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedPer, preparedWays } from '../../db/prepared.js';
+import { preparedPer, preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countRows, inIds, lockRow, selectCount } from '../../db/rows.js';
 import { courses } from '../../db/schema.js';
 import { contains, containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
@@ -11,7 +11,7 @@ const titleContains = (q: string | undefined) => (q ? contains(sql`lower(${cours
 
 /** Newest first; with `q`, only titles that contain it (any case). Each row carries the total. */
 export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit: number; offset: number }) {
-  return coursePage(db, searchWay(filter.q)).execute({
+  return coursePage(db, searchWay(filter.q), filter).execute({
     q: searchValue(filter.q),
     limit: filter.limit,
     offset: filter.offset,
@@ -20,16 +20,16 @@ export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit:
 
 // The total as a subquery PostgreSQL runs once: a window would read and sort every course, where
 // the page itself is read off courses_created_idx.
-const coursePage = preparedWays((db, way: SearchWay) => {
+const coursePage = preparedWindows((db, way: SearchWay, reach) => {
   const matching = containsWay(sql`lower(${courses.title})`, way, sql.placeholder('q'));
   return db
     .select({ ...getTableColumns(courses), total: totalOf(selectCount(db, courses).where(matching)) })
     .from(courses)
-    .where(matching)
+    .where(reachCondition(matching, reach))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`valence_course_page_${way}`);
+    .prepare(`valence_course_page_${way}_${reach}`);
 });
 
 export function countCourses(db: DbOrTx, q: string | undefined) {

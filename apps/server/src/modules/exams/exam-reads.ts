@@ -44,7 +44,11 @@ export class ExamReads {
     const groups =
       window.limit === 0
         ? []
-        : await this.groupPage(this.db, searchWay(query.q)).execute({ courseId, q: searchValue(query.q), ...window });
+        : await this.groupPage(this.db, searchWay(query.q), window).execute({
+            courseId,
+            q: searchValue(query.q),
+            ...window,
+          });
     const first = groups[0];
     // A group proves the course exists; an empty page may be an unknown course (404).
     const courseTitle = first?.courseTitle ?? (await this.courses.get(courseId)).title;

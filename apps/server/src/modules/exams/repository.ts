@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedWays } from '../../db/prepared.js';
+import { preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
@@ -35,16 +35,16 @@ export function ofCourse(courseId: number, q: string | undefined) {
  * the `courseId` placeholder), so a page needs no lookup of its course; an empty page asks apart.
  */
 export function groupPages(courseTitle: SQL<string | null>) {
-  return preparedWays((db, way: SearchWay) =>
+  return preparedWindows((db, way: SearchWay, reach) =>
     db
       .select({ identifier: exams.examIdentifier, total: totalColumn(), courseTitle })
       .from(exams)
-      .where(ofCourseWay(sql.placeholder('courseId'), way, sql.placeholder('q')))
+      .where(reachCondition(ofCourseWay(sql.placeholder('courseId'), way, sql.placeholder('q')), reach))
       .groupBy(exams.examIdentifier)
       .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`valence_exam_group_page_${way}`),
+      .prepare(`valence_exam_group_page_${way}_${reach}`),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { EnrollmentStatus } from '@valence/contract';
 import { and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedWays } from '../../db/prepared.js';
+import { preparedWays, preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, courseEnrollmentCounts, courses, enrollments } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
@@ -56,7 +56,7 @@ type EnrollmentPageWay = `${EnrollmentSortField}_${'asc' | 'desc'}_${SearchWay}`
  * One prepared statement per sort and search way (see db/prepared.ts), each row carrying the total
  * as a subquery PostgreSQL runs once (`count(*) over ()` would join and sort the whole class).
  */
-const enrollmentPage = preparedWays((db, way: EnrollmentPageWay) => {
+const enrollmentPage = preparedWindows((db, way: EnrollmentPageWay, reach) => {
   const [field, direction, search] = way.split('_') as [EnrollmentSortField, 'asc' | 'desc', SearchWay];
   const column = sortColumns[field];
   return db
@@ -64,11 +64,11 @@ const enrollmentPage = preparedWays((db, way: EnrollmentPageWay) => {
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .innerJoin(accounts, eq(accounts.id, enrollments.studentId))
-    .where(ofCourse(search))
+    .where(reachCondition(ofCourse(search), reach))
     .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(enrollments.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`valence_enrollment_page_${way}`);
+    .prepare(`valence_enrollment_page_${way}_${reach}`);
 });
 
 /**
@@ -87,7 +87,7 @@ export function listForCourse(
 ): Promise<(EnrollmentRow & { total: number })[]> {
   const sort = filter.sort ?? { field: 'username', descending: false };
   const way: EnrollmentPageWay = `${sort.field}_${sort.descending ? 'desc' : 'asc'}_${searchWay(filter.q)}`;
-  return enrollmentPage(db, way).execute({
+  return enrollmentPage(db, way, filter).execute({
     courseId,
     q: searchValue(filter.q),
     limit: filter.limit,

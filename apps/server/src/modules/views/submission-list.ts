@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedWays } from '../../db/prepared.js';
+import { preparedWays, preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countOf, selectCount } from '../../db/rows.js';
 import { accounts, examScriptCounts, submissions } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
@@ -77,10 +77,10 @@ export function pageOfExam(
   window: { limit: number; offset: number },
 ): Promise<(ListedRow & { total: number; examIdentifier: string | null })[]> {
   const search = scriptSearch(q);
-  return scriptPage(db, search.way).execute({ examId, ...search.values, ...window });
+  return scriptPage(db, search.way, window).execute({ examId, ...search.values, ...window });
 }
 
-const scriptPage = preparedWays((db, way: ScriptSearchWay) =>
+const scriptPage = preparedWindows((db, way: ScriptSearchWay, reach) =>
   db
     .select({
       ...listed,
@@ -89,11 +89,11 @@ const scriptPage = preparedWays((db, way: ScriptSearchWay) =>
     })
     .from(submissions)
     .innerJoin(accounts, eq(accounts.id, submissions.studentId))
-    .where(ofExam(way))
+    .where(reachCondition(ofExam(way), reach))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`valence_script_page_${way}`),
+    .prepare(`valence_script_page_${way}_${reach}`),
 );
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedWays } from '../../db/prepared.js';
+import { preparedWays, preparedWindows, reachCondition } from '../../db/prepared.js';
 import { selectCount } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchWay, totalColumn } from '../../lib/paging.js';
@@ -43,7 +43,7 @@ export function recordStatements({
       lte(watchTime.timestamp, sql`coalesce(${sql.placeholder('to')}::timestamptz, 'infinity')`),
     );
   return {
-    page: preparedWays((db, way: WatchPageWay) => {
+    page: preparedWindows((db, way: WatchPageWay, reach) => {
       const [field, direction, search] = way.split('_') as [WatchSortField, 'asc' | 'desc', SearchWay];
       const column = sortColumns[field];
       return db
@@ -57,11 +57,11 @@ export function recordStatements({
           total: totalColumn(),
         })
         .from(watchTime)
-        .where(matching(search))
+        .where(reachCondition(matching(search), reach))
         .orderBy(direction === 'desc' ? desc(column) : asc(column), desc(watchTime.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
-        .prepare(`valence_watch_page_${way}`);
+        .prepare(`valence_watch_page_${way}_${reach}`);
     }),
     count: preparedWays((db, way: SearchWay) =>
       selectCount(db, watchTime).where(matching(way)).prepare(`valence_watch_count_${way}`),

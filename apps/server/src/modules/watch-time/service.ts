@@ -86,7 +86,7 @@ export class WatchTimeService {
     const sort = query.sort ? sortOf(query.sort) : undefined;
     const answer = await pageOrAll(query, {
       page: async (window) => {
-        const page = this.records.page(this.db, repo.watchPageWay(sort, query.q));
+        const page = this.records.page(this.db, repo.watchPageWay(sort, query.q), window);
         const rows = await page.execute({ ...values, ...window });
         return rows.map((row) => ({ ...toRecord(row), courseTitle: row.courseTitle, total: row.total }));
       },
