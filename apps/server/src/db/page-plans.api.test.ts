@@ -16,7 +16,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('pages and whole lists u
     await t.database.db
       .insert(accounts)
       .values(
-        Array.from({ length: 12 }, (_, i) => ({ username: `plans.s${i}`, passwordHash: 'x', role: 'ROLE_STUDENT' })),
+        Array.from({ length: 12 }, (_, i) => ({
+          username: `plans.s${i}`,
+          passwordHash: 'x',
+          role: 'ROLE_STUDENT' as const,
+        })),
       );
     await t.call('POST', '/api/enrollments/bulk', tutor.headers, { courseId: course, allUnassigned: {} });
 
