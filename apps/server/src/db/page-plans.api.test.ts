@@ -13,15 +13,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('pages and whole lists u
   it('runs a screen’s page and the unpaged list of the same course under statements of their own', async () => {
     const tutor = await t.login('ROLE_ADMIN', 'plans.tutor');
     const course = (await t.createCourse(tutor.headers, 'Plans')).id;
-    await t.database.db
-      .insert(accounts)
-      .values(
-        Array.from({ length: 12 }, (_, i) => ({
-          username: `plans.s${i}`,
-          passwordHash: 'x',
-          role: 'ROLE_STUDENT' as const,
-        })),
-      );
+    await t.database.db.insert(accounts).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        username: `plans.s${i}`,
+        passwordHash: 'x',
+        role: 'ROLE_STUDENT' as const,
+      })),
+    );
     await t.call('POST', '/api/enrollments/bulk', tutor.headers, { courseId: course, allUnassigned: {} });
 
     for (let i = 0; i < 6; i++) {
