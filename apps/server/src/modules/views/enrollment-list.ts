@@ -100,12 +100,15 @@ export function listForCourse(
  * whatever the class's size); a search counts its matches.
  */
 function countQuery(db: DbOrTx, way: SearchWay) {
-  if (way === 'none') return keptCount(db, sql.placeholder('courseId'));
+  if (way === 'none') return classSize(db, sql.placeholder('courseId'));
   return selectCount(db, enrollments).innerJoin(accounts, eq(accounts.id, enrollments.studentId)).where(ofCourse(way));
 }
 
-/** The course's enrolments as kept by the triggers on enrollments: the sum of its shards' rows. */
-function keptCount(db: DbOrTx, courseId: SQLWrapper) {
+/**
+ * How many students the course has enrolled, as kept by the triggers on enrollments: the sum of its
+ * shards' rows, a few whatever the class's size. The enrolments page and the gradebook total by it.
+ */
+export function classSize(db: DbOrTx, courseId: SQLWrapper) {
   return db
     .select({ count: sql<number>`coalesce(sum(${courseEnrollmentCounts.enrolled}), 0)`.mapWith(Number) })
     .from(courseEnrollmentCounts)

@@ -2,6 +2,7 @@ import type { GradebookSort } from '@valence/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contains } from '../../lib/paging.js';
+import { classSize } from './enrollment-list.js';
 
 /**
  * A course's gradebook: its enrolled students (enrollments, accounts) with their marks under each
@@ -85,12 +86,11 @@ export type PageRequest = {
 };
 
 /** Enrolled students of the course whose username contains `q` (all of them without one), counted. */
-function countSql(courseId: number, q: string | undefined) {
+function countSql(db: DbOrTx, courseId: number, q: string | undefined) {
   return q
     ? sql`(select count(*) from enrollments c join accounts b on b.id = c.student_id
         where c.course_id = ${courseId}::int and ${contains(sql`b.username_lower`, q)})::int`
-    : // The class's size as kept beside the course by the triggers on enrollments: a few rows.
-      sql`(select coalesce(sum(k.enrolled), 0) from course_enrollment_counts k where k.course_id = ${courseId}::int)::int`;
+    : sql`(${classSize(db, sql`${courseId}::int`)})::int`;
 }
 
 /**
@@ -109,7 +109,7 @@ export async function studentPage(db: DbOrTx, courseId: number, request: PageReq
   // The direction is one of two fixed words chosen by a validated flag, never the caller's text.
   const dir = sql.raw(sort.descending ? 'desc' : 'asc');
   const search = q ? sql` and ${contains(sql`a.username_lower`, q)}` : sql``;
-  const total = countSql(courseId, q);
+  const total = countSql(db, courseId, q);
   const window = sql`limit ${request.limit}::int offset ${request.offset}::int`;
   const columns = sql`a.id as "studentId", a.username, a.name, ${total} as total`;
   let statement: SQL;
