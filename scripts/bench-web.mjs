@@ -59,10 +59,20 @@ function printTable(rows) {
     console.log(
       `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)} · ${row.jsFiles} JS files · machine benchmarkIndex ${Math.round(row.benchmarkIndex)}`,
     );
+    const work = row.work.filter((item) => item.ms >= 50).map((item) => `${item.group} ${s(item.ms)}`);
+    if (work.length > 0) console.log(`  main thread: ${work.join(' · ')}`);
+    const tasks = [...row.longTasks].sort((a, b) => b.ms - a.ms).slice(0, 6);
+    if (tasks.length > 0)
+      console.log(
+        `  long tasks (${row.longTasks.length}): ${tasks.map((task) => `${Math.round(task.ms)} ms ${task.file}`).join(', ')}`,
+      );
     if (row.landed !== row.route) console.log(`  (landed on ${row.landed})`);
     if (row.failing.length > 0) console.log(`  accessibility audits not passed: ${row.failing.join(', ')}`);
   }
   console.log('\nGoals: performance ≥ 95, accessibility ≥ 95 on every route.');
+  console.log(
+    "Main thread and long tasks come from the first run, with Lighthouse's 4× slowdown applied; each task's time past 50 ms counts as blocking time (TBT).",
+  );
   console.log(
     "benchmarkIndex is Lighthouse's reading of this machine's CPU; its 4× mobile slowdown comes on top, so the same page scores lower on a slower or busier machine (compare runs at similar indexes).",
   );

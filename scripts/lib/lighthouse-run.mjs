@@ -53,6 +53,16 @@ function figures(lhr) {
     // Each file is a request: over HTTP/1.1 six go at a time, so a page's count of files costs round trips.
     jsFiles: requests.filter((item) => item.resourceType === 'Script').length,
     css: bytes('Stylesheet'),
+    // Where the main thread's time went and its longest tasks (Lighthouse's 4× slowdown applied): what
+    // the blocking time is made of, so a score that misses says whether script, styles or layout did it.
+    work: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => ({
+      group: item.groupLabel,
+      ms: item.duration,
+    })),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((item) => ({
+      file: item.url.startsWith('http') ? new URL(item.url).pathname.split('/').pop() : item.url,
+      ms: item.duration,
+    })),
     failing: Object.values(lhr.audits)
       .filter(
         (audit) =>
@@ -89,7 +99,7 @@ const MEDIAN_KEYS = [
 /**
  * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
  * ({ token, roles, keys: the app's localStorage key names { token, roles } }) where the route needs it. Resolves to the medians, the path it landed on and
- * the first run's failing accessibility audits.
+ * the first run's failing accessibility audits, main-thread breakdown and long tasks.
  */
 export async function measureRoute(context, { base, debugPort, runs, route, session }) {
   // Both apps keep their session in localStorage; Lighthouse is told not to clear it.
@@ -124,7 +134,13 @@ export async function measureRoute(context, { base, debugPort, runs, route, sess
     }
   }
   await page.close();
-  const row = { route: route.path, landed: new URL(results[0].finalUrl).pathname, failing: results[0].failing };
+  const row = {
+    route: route.path,
+    landed: new URL(results[0].finalUrl).pathname,
+    failing: results[0].failing,
+    work: results[0].work,
+    longTasks: results[0].longTasks,
+  };
   for (const key of MEDIAN_KEYS) row[key] = median(results.map((result) => result[key]));
   return row;
 }
