@@ -133,11 +133,19 @@ export function cleanUpOnSignals(cleanup) {
 }
 
 /**
- * Flags for the measured server's node from BENCH_SERVER_NODE_ARGS, split on spaces (e.g.
- * "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes); none when it is unset.
+ * The node flags `npm run serve` starts the server with (package.json's `serve` script): a benchmark
+ * measures the server as it runs, not as a bare `node main.js` would.
+ */
+export const SERVE_NODE_FLAGS = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  .scripts.serve.split(' ')
+  .filter((word) => word.startsWith('--'));
+
+/**
+ * Flags for the measured server's node: `npm run serve`'s, then BENCH_SERVER_NODE_ARGS split on
+ * spaces (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes).
  */
 export function serverNodeArgs() {
-  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return [...SERVE_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 }
 
 /**
