@@ -22,7 +22,7 @@ import path from 'node:path';
 import { findCalls } from './lib/api-calls.mjs';
 import { alone, CONNECTIONS, load, startBareServer, WARMUP_SECONDS } from './lib/api-load.mjs';
 import { printReport, rate } from './lib/api-report.mjs';
-import { freePort, procMb, root, serverEnv, serverNodeArgs, settle, signIn } from './lib/bench-kit.mjs';
+import { freePort, procMb, root, serverEnv, settle, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -57,12 +57,7 @@ async function main() {
   await session.runScript('The seed', seedArgs, env, 30 * 60_000);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  const server = await session.start(
-    'The server',
-    [...serverNodeArgs(), 'apps/server/dist/main.js'],
-    env,
-    `${base}/api/health`,
-  );
+  const server = await session.startServer(env, base);
   const headers = { authorization: `Bearer ${(await signIn(base, admin)).jwtToken}` };
   const rssAfterSeed = procMb(server.pid, 'VmRSS');
 

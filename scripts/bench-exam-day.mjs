@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import zlib from 'node:zlib';
-import { cpuNow, cpuSince, freePort, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
+import { cpuNow, cpuSince, freePort, root, serverEnv, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const int = (name, fallback, min, max) => {
@@ -426,13 +426,7 @@ async function main() {
     connection = await session.scratchDatabase(databaseUrl);
     env.DATABASE_URL = connection;
   }
-  const nodeArgs = serverNodeArgs();
-  const server = await session.start(
-    'The server',
-    [...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
-    env,
-    `${base}/api/health`,
-  );
+  const server = await session.startServer(env, base);
   const { staff, exam: paper } = await setUp(base);
   const examId = paper.id;
 

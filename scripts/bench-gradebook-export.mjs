@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort, procMb, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
+import { freePort, procMb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -116,12 +116,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const env = serverEnv({ dataDir: path.join(tmp, 'data'), port, admin });
   env.DATABASE_URL = await session.scratchDatabase(databaseUrl);
-  const server = await session.start(
-    'The server',
-    [...serverNodeArgs(), 'apps/server/dist/main.js'],
-    env,
-    `${base}/api/health`,
-  );
+  const server = await session.startServer(env, base);
   const seedStart = performance.now();
   const courseId = await seed(env.DATABASE_URL);
   console.log(`Seeded ${students.toLocaleString('en-US')} enrolled students in ${ms(performance.now() - seedStart)}.`);

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { freePort, median, procKb, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
+import { freePort, median, procKb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 import { bareNodeCeiling, MiB, secondsSince } from './lib/upload-measure.mjs';
 
@@ -33,7 +33,6 @@ const scripts = int('BENCH_SCRIPTS', 200, 1, 5000);
 const scriptMb = int('BENCH_SCRIPT_MB', 2, 1, 50);
 const totalMb = scripts * scriptMb;
 
-const serverMain = path.join(root, 'apps/server/dist/main.js');
 console.log('Building server (npx tsc -b packages/contract apps/server) ...');
 execFileSync('npx', ['tsc', '-b', 'packages/contract', 'apps/server'], { cwd: root, stdio: 'inherit' });
 
@@ -245,8 +244,7 @@ async function main() {
   // The server's own 'marked papers returned' line splits the apply into storing and committing.
   env.LOG_LEVEL = 'info';
   if (databaseUrl) env.DATABASE_URL = await session.scratchDatabase(databaseUrl);
-  const nodeArgs = serverNodeArgs();
-  const startServer = () => session.start('Server', [...nodeArgs, serverMain], env, `${base}/api/health`);
+  const startServer = () => session.startServer(env, base, 'Server');
   // As bench:upload: measure an ordinary start, not the first one's initdb inside PGlite.
   if (!databaseUrl) await session.stop(await startServer(), { patient: true });
   const server = await startServer();

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, procKb, root, serverEnv, serverNodeArgs, signIn } from './lib/bench-kit.mjs';
+import { freePort, procKb, root, serverEnv, signIn } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 import { tusUpload } from './lib/tus-upload.mjs';
 import { bareNodeCeiling, checkStored, copyBaseline, MiB, writeSourceFile } from './lib/upload-measure.mjs';
@@ -45,8 +45,7 @@ async function main() {
   const env = serverEnv({ dataDir: path.join(tmp, 'data'), port, admin });
   if (databaseUrl) env.DATABASE_URL = await session.scratchDatabase(databaseUrl);
 
-  const nodeArgs = serverNodeArgs();
-  const startServer = () => session.start('Server', [...nodeArgs, serverMain], env, `${base}/api/health`);
+  const startServer = () => session.startServer(env, base, 'Server');
   // The first start on an empty DATA_DIR runs initdb inside PGlite, whose WASM heap never shrinks
   // afterwards; a server runs for weeks after that one start, so measure a second, ordinary start.
   if (!databaseUrl) await session.stop(await startServer(), { patient: true });

@@ -12,7 +12,7 @@
 //   BENCH_ROUTES=/courses/:id,/dashboard npm run bench:web   # only these routes (ROUTES)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort, root, serverEnv, serverNodeArgs } from './lib/bench-kit.mjs';
+import { freePort, root, serverEnv } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 import { launchChromium, measureRoute } from './lib/lighthouse-run.mjs';
 
@@ -114,12 +114,7 @@ async function main() {
     env,
     10 * 60_000,
   );
-  await session.start(
-    'The server',
-    [...serverNodeArgs(), path.join(root, 'apps/server/dist/main.js')],
-    env,
-    `${base}/api/health`,
-  );
+  await session.startServer(env, base);
   const debugPort = await freePort();
   const profile = session.tempDir('valence-bench-chromium-');
 

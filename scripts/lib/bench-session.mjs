@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminQuery, cleanUpOnSignals, root } from './bench-kit.mjs';
+import { adminQuery, cleanUpOnSignals, root, serverNodeArgs } from './bench-kit.mjs';
 
 const STOP_GRACE_MS = 5000;
 const START_LIMIT_MS = 60_000;
@@ -123,6 +123,19 @@ export function createSession({ limitMs } = {}) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       throw new Error(`${label} did not start within ${START_LIMIT_MS / 1000} s.`);
+    },
+
+    /**
+     * The built server (apps/server/dist/main.js) as `npm run serve` runs it, with its node flags and
+     * BENCH_SERVER_NODE_ARGS (`serverNodeArgs`), on `base`: resolves once its health check answers.
+     */
+    startServer(env, base, label = 'The server') {
+      return this.start(
+        label,
+        [...serverNodeArgs(), path.join(root, 'apps/server/dist/main.js')],
+        env,
+        `${base}/api/health`,
+      );
     },
 
     stop,
