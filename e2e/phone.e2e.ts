@@ -147,6 +147,29 @@ describe.each([
   ['a phone', PHONE],
   ['a desktop', DESKTOP],
 ])('every screen on %s', (_label, viewport) => {
+  it('paints the header before any script runs, where the portal then draws it', async () => {
+    const brandBox = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${baseURL()}/dashboard`);
+      // With scripts the portal has taken over once the sign-in form is there; without, the page is
+      // index.html alone.
+      if (javaScriptEnabled) await page.getByRole('button', { name: 'Login' }).waitFor();
+      const headers = await page.locator('header').count();
+      const brand = page.locator('header').getByRole('link', { name: 'Valence' });
+      const box = await brand.boundingBox();
+      const rule = await page.locator('header').evaluate((header) => getComputedStyle(header).borderBottomColor);
+      await context.close();
+      return { headers, box, rule };
+    };
+    const before = await brandBox(false);
+    const after = await brandBox(true);
+    expect(before.headers).toBe(1);
+    expect(after.headers).toBe(1);
+    expect(before.box).not.toBeNull();
+    expect(before).toEqual(after);
+  });
+
   it('shows every button, badge, placeholder and select in full', async () => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();

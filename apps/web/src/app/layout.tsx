@@ -1,8 +1,8 @@
-import { Anchor, Box, Burger, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFlask } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth';
 import { clearSession, isSuperadmin, useSession } from '../lib/session';
@@ -18,6 +18,48 @@ const SIGNED_IN_ITEMS: NavItem[] = [
   { to: '/exams', label: 'Exams' },
   { to: '/admin/student-marks-summary', label: 'Student Summary' },
 ];
+
+/**
+ * The bar across the top with the brand, and `children` (the navigation) at its right. index.html
+ * draws the same bar without scripts (the first thing a phone paints): a change of look here belongs
+ * there too.
+ */
+function HeaderBar({ children }: { children?: ReactNode }) {
+  return (
+    <Box
+      component="header"
+      pos="sticky"
+      top={0}
+      h={HEADER_HEIGHT}
+      px="md"
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
+          <Group gap={6} wrap="nowrap">
+            <IconFlask size={22} aria-hidden />
+            Valence
+          </Group>
+        </Anchor>
+        {children}
+      </Group>
+    </Box>
+  );
+}
+
+/**
+ * What shows while the stored session is read: the plain "Loading" message under the bar, so the
+ * bar index.html painted stays put instead of vanishing for a frame.
+ */
+export function AuthLoading() {
+  return (
+    <>
+      <HeaderBar />
+      <Text p="md">Loading</Text>
+    </>
+  );
+}
 
 /** Top navigation to every screen; on phone widths the links move into a burger menu. */
 export function AppLayout() {
@@ -81,31 +123,15 @@ export function AppLayout() {
   // uses: about 8 KB of sign-in's script. A sticky header and a panel under it do the same here.
   return (
     <>
-      <Box
-        component="header"
-        pos="sticky"
-        top={0}
-        h={HEADER_HEIGHT}
-        px="md"
-        bg="var(--mantine-color-body)"
-        style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
-            <Group gap={6} wrap="nowrap">
-              <IconFlask size={22} aria-hidden />
-              Valence
-            </Group>
-          </Anchor>
-          {isPhone ? (
-            <Burger opened={opened} onClick={toggle} aria-label="Toggle navigation" />
-          ) : (
-            <Group component="nav" aria-label="Main navigation" gap="md">
-              {links}
-            </Group>
-          )}
-        </Group>
-      </Box>
+      <HeaderBar>
+        {isPhone ? (
+          <Burger opened={opened} onClick={toggle} aria-label="Toggle navigation" />
+        ) : (
+          <Group component="nav" aria-label="Main navigation" gap="md">
+            {links}
+          </Group>
+        )}
+      </HeaderBar>
       {/* Rendered only when open on a phone so each link exists once for assistive tech and tests. */}
       {isPhone && opened && (
         <Box

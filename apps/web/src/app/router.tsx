@@ -1,8 +1,7 @@
-import { Text } from '@mantine/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { readSession } from '../lib/session';
 import { redirectHome, redirectIfSignedIn, requireAuth, requireSuperadmin } from './guards';
-import { AppLayout } from './layout';
+import { AppLayout, AuthLoading } from './layout';
 import { courseReadAhead, datesReadAhead } from './read-ahead';
 // Sign-in is where most visits start: it is in the first bundle, so its paint waits for no second request.
 import { LoginRoute } from './routes/login';
@@ -36,10 +35,6 @@ const settings = async () => ({ Component: (await import('./routes/settings')).S
 function superadminWithDates() {
   requireSuperadmin();
   return datesReadAhead.loader();
-}
-
-function AuthLoading() {
-  return <Text p="md">Loading</Text>;
 }
 
 /*

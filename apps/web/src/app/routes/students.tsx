@@ -78,7 +78,11 @@ export function StudentsRoute() {
                 />
               </Stack>
             ) : (
-              <Text c="dimmed">Choose View on a student to see their enrolments, watch time and exam scores.</Text>
+              // Beside the list only: under it, on a phone, the hint was pushed down a screen's height
+              // when the list arrived (the page's one layout shift), and each card's View says as much.
+              <Text c="dimmed" visibleFrom="lg">
+                Choose View on a student to see their enrolments, watch time and exam scores.
+              </Text>
             )}
           </Grid.Col>
         </Grid>
