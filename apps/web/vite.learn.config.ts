@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { LEARN_PAGES } from './src/learn/app/lazy-pages.ts';
 import { appAliases } from './vite-aliases.ts';
+import { lazySchemas } from './vite-plugin-lazy-schemas.ts';
 import { pagePreload } from './vite-plugin-page-preload.ts';
 import { precompress } from './vite-plugin-precompress.ts';
 
@@ -15,7 +16,7 @@ export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./learn', import.meta.url)),
   base: '/learn/',
   // The screen a link opens (an exam, a lecture) downloads beside the first bundle (see lazy-pages.ts).
-  plugins: [react(), pagePreload({ pages: LEARN_PAGES, routesDir: '../src/learn' }), precompress()],
+  plugins: [react(), lazySchemas(), pagePreload({ pages: LEARN_PAGES, routesDir: '../src/learn' }), precompress()],
   resolve: { alias: appAliases(command) },
   server: { proxy: { '/api': { target: process.env.VITE_API_PROXY ?? 'http://localhost:8080', changeOrigin: true } } },
   build: {

@@ -1,0 +1,109 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseAst, transformWithOxc } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { lazySchema } from './src/lib/lazy-schema.js';
+import { lazySchemaSpans, wrapLazySchemas } from './vite-plugin-lazy-schemas.js';
+
+type Body = Parameters<typeof lazySchemaSpans>[0];
+const spansOf = (code: string) => lazySchemaSpans(parseAst(code).body as unknown as Body);
+
+describe('lazySchemas (the build transform)', () => {
+  const source = [
+    "import { z } from 'zod';",
+    'export const LIMITS = { titleMax: 200 };',
+    'export const courseSchema = z.object({ id: z.number() });',
+    'const pointSchema = z.tuple([z.number(), z.number()]);',
+    'export const detailSchema = courseSchema.extend({ at: pointSchema });',
+    'const point = z.number();',
+    'export let looseSchema = z.string();',
+    'export const makeSchema = (max) => z.string().max(max);',
+    'export function pageSchema(item) { return z.object({ items: z.array(item) }); }',
+  ].join('\n');
+
+  it('wraps each top-level const …Schema built by a call, and nothing else', () => {
+    const out = wrapLazySchemas(source, spansOf(source), '/runtime.ts') ?? '';
+    expect(out.split('\n')[0]).toBe('import { lazySchema as __valenceLazySchema } from "/runtime.ts";');
+    expect(out).toContain(
+      'export const courseSchema = /* @__PURE__ */ __valenceLazySchema(() => z.object({ id: z.number() }));',
+    );
+    expect(out).toContain(
+      'const pointSchema = /* @__PURE__ */ __valenceLazySchema(() => z.tuple([z.number(), z.number()]));',
+    );
+    expect(out).toContain(
+      'export const detailSchema = /* @__PURE__ */ __valenceLazySchema(() => courseSchema.extend({ at: pointSchema }));',
+    );
+    for (const kept of [
+      'export const LIMITS = { titleMax: 200 };',
+      'const point = z.number();',
+      'export let looseSchema = z.string();',
+      'export const makeSchema = (max) => z.string().max(max);',
+    ])
+      expect(out).toContain(kept);
+    expect(out.match(/__valenceLazySchema\(/g)).toHaveLength(3);
+  });
+
+  it('leaves a module without such schemas untouched', () => {
+    const code = 'export const PAGE_SIZE = 8;\nexport const readDay = (text) => text.trim();';
+    expect(wrapLazySchemas(code, spansOf(code))).toBeNull();
+  });
+
+  it("finds every schema the contract's own files declare with a call", async () => {
+    const dir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+    const files = (await readdir(dir)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
+    let declared = 0;
+    let wrapped = 0;
+    for (const file of files) {
+      const typescript = await readFile(`${dir}${file}`, 'utf8');
+      // A declaration whose value is not an arrow function, a generic one, an object or a bare alias.
+      declared += typescript.match(/^(export )?const \w+Schema(: [^=]+)? = (?![(<{]|\w+;)/gm)?.length ?? 0;
+      const { code } = await transformWithOxc(typescript, file);
+      wrapped += spansOf(code).length;
+    }
+    // Counted from the TypeScript by pattern and from the parsed JavaScript: the two must agree, and
+    // the contract holds over a hundred.
+    expect(wrapped).toBe(declared);
+    expect(wrapped).toBeGreaterThan(100);
+  });
+});
+
+describe('lazySchema (the stand-in)', () => {
+  function counted<T extends object>(build: () => T) {
+    const calls = { count: 0 };
+    const schema = lazySchema(() => {
+      calls.count += 1;
+      return build();
+    });
+    return { schema, calls };
+  }
+
+  it('builds the schema once, on first use', () => {
+    const { schema, calls } = counted(() => z.object({ id: z.number().int() }));
+    expect(calls.count).toBe(0);
+    expect(schema.parse({ id: 3 })).toEqual({ id: 3 });
+    expect(schema.safeParse({ id: 1.5 }).success).toBe(false);
+    expect(calls.count).toBe(1);
+  });
+
+  it('composes like the schema itself: extend, optional, arrays, unions, instanceof', () => {
+    const course = lazySchema(() => z.object({ id: z.number(), title: z.string().min(1, 'Title is required.') }));
+    const detail = lazySchema(() => course.extend({ tags: z.array(z.string()) }));
+    const list = z.array(course);
+    expect(detail.parse({ id: 1, title: 'Organic', tags: ['a'] })).toEqual({ id: 1, title: 'Organic', tags: ['a'] });
+    expect(list.parse([{ id: 1, title: 'A' }])).toEqual([{ id: 1, title: 'A' }]);
+    expect(course.optional().parse(undefined)).toBeUndefined();
+    expect(Object.keys(course.shape)).toEqual(['id', 'title']);
+    expect(course).toBeInstanceOf(z.ZodObject);
+
+    const failed = z.object({ course }).safeParse({ course: { id: 1, title: '' } });
+    expect(failed.success).toBe(false);
+    expect(failed.error?.issues[0]).toMatchObject({ path: ['course', 'title'], message: 'Title is required.' });
+
+    const link = lazySchema(() => z.object({ kind: z.literal('link'), url: z.string() }));
+    const file = lazySchema(() => z.object({ kind: z.literal('file'), size: z.number() }));
+    const resource = z.discriminatedUnion('kind', [link, file]);
+    expect(resource.parse({ kind: 'file', size: 2 })).toEqual({ kind: 'file', size: 2 });
+    expect(resource.safeParse({ kind: 'link', size: 2 }).success).toBe(false);
+  });
+});
