@@ -13,15 +13,15 @@ export const EXAM_NOT_FOUND = 'Exam not found.';
 
 /** What the exams module answers about its exams; `ExamsService` adds the changes. */
 export class ExamReads {
-  /** A course's pages of exam groups, each row with the course's title (see repo.groupPages). */
-  private readonly groupPage: ReturnType<typeof repo.groupPages>;
+  /** A course's pages of exam groups, each row with the total and the course's title. */
+  private readonly groupPage: ReturnType<typeof activity.examGroupPages>;
 
   constructor(
     protected readonly db: Db,
     protected readonly courses: CoursesService,
     protected readonly presenter: ExamPresenter,
   ) {
-    this.groupPage = repo.groupPages(courses.titleSql(sql.placeholder('courseId')));
+    this.groupPage = activity.examGroupPages(courses.titleSql(sql.placeholder('courseId')));
   }
 
   /** Called by the questions module when it is registered; answers `content`. */
@@ -38,10 +38,10 @@ export class ExamReads {
   async list(courseId: number, query: PageQuery): Promise<Exam[] | ExamGroupPage> {
     if (query.limit === undefined) {
       const course = await this.courses.get(courseId);
-      return this.presenter.present(this.db, await activity.listExams(this.db, courseId, query.q), course.title);
+      return this.presenter.present(await activity.listExams(this.db, courseId, query.q), course.title);
     }
     const window = { limit: query.limit, offset: query.offset ?? 0 };
-    const groups =
+    const rows =
       window.limit === 0
         ? []
         : await this.groupPage(this.db, searchWay(query.q), window).execute({
@@ -49,22 +49,18 @@ export class ExamReads {
             q: searchValue(query.q),
             ...window,
           });
-    const first = groups[0];
-    // A group proves the course exists; an empty page may be an unknown course (404).
+    const first = rows[0];
+    // A row proves the course exists; an empty page may be an unknown course (404).
     const courseTitle = first?.courseTitle ?? (await this.courses.get(courseId)).title;
     const total = first?.total ?? (await repo.countGroups(this.db, courseId, query.q));
-    const order = new Map(groups.map((group, i) => [group.identifier, i]));
-    const rows = groups.length ? await activity.examsOfGroups(this.db, courseId, [...order.keys()]) : [];
-    // Stable: newest first inside each group, as the query gave them.
-    rows.sort((a, b) => (order.get(a.examIdentifier) ?? 0) - (order.get(b.examIdentifier) ?? 0));
-    return { items: await this.presenter.present(this.db, rows, courseTitle), total, ...window };
+    return { items: await this.presenter.present(rows, courseTitle), total, ...window };
   }
 
   async get(id: number, db: DbOrTx = this.db): Promise<Exam> {
     const row = await activity.findExam(db, id);
     if (!row) throw notFound(EXAM_NOT_FOUND);
     const course = await this.courses.get(row.courseId, db);
-    const [exam] = await this.presenter.present(db, [row], course.title);
+    const [exam] = await this.presenter.present([row], course.title);
     return exam as Exam;
   }
 

@@ -191,6 +191,20 @@ describe('GET /api/v1/exams/course/:courseId/all', () => {
     expect((await list('?limit=0')).json()).toEqual({ items: [], total: 3, limit: 0, offset: 0 });
   });
 
+  it("carries each exam's question count in a page of groups, as in the whole list", async () => {
+    await addQuestion(t, tutor.headers, id('a-mcq') as number);
+    await addQuestion(t, tutor.headers, id('a-mcq') as number, question('Second?'));
+    const counts = (items: Exam[]) => Object.fromEntries(items.map((exam) => [exam.id, exam.questionCount]));
+    const page = (await list('?limit=6')).json();
+    expect(counts(page.items)).toEqual({
+      [id('c-two') as number]: 0,
+      [id('a-two') as number]: 0,
+      [id('a-mcq') as number]: 2,
+      [id('b-mcq') as number]: 0,
+    });
+    expect(counts((await list()).json())).toEqual(counts(page.items));
+  });
+
   it('lists content-deleted exams too, and answers 404 for an unknown course', async () => {
     await t.call('DELETE', `${EXAMS}/${id('b-mcq')}`, tutor.headers);
     const listed = (await list()).json().find((exam: Exam) => exam.id === id('b-mcq'));

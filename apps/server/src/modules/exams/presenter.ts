@@ -1,6 +1,5 @@
 import type { Exam } from '@valence/contract';
 import type { Config } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamWithCounts } from '../views/exam-activity.js';
@@ -24,15 +23,8 @@ export class ExamPresenter {
     });
   }
 
-  /** Exams of one course, their question counts asked in one query. */
-  async present(db: DbOrTx, rows: ExamWithCounts[], courseTitle: string): Promise<Exam[]> {
-    const counts =
-      rows.length && this.content
-        ? await this.content.countByExam(
-            db,
-            rows.map((row) => row.id),
-          )
-        : null;
+  /** Exams of one course (their counts came with the rows). */
+  present(rows: ExamWithCounts[], courseTitle: string): Promise<Exam[]> {
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
@@ -47,7 +39,7 @@ export class ExamPresenter {
         gradesPublished: row.gradesPublished,
         contentDeleted: row.contentDeleted,
         examPaperUrl: await this.paperUrl(row),
-        questionCount: counts?.get(row.id) ?? 0,
+        questionCount: row.questionCount,
         submissionCount: row.submissionCount,
         unmarkedCount: row.unmarkedCount,
         markScheme: row.markScheme,

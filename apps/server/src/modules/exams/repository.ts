@@ -1,9 +1,9 @@
 import { and, desc, eq, ne, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedWindows, reachCondition } from '../../db/prepared.js';
+import { type Reach, reachCondition } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
-import { containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchValue, searchWay } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
 
@@ -29,23 +29,25 @@ export function ofCourse(courseId: number, q: string | undefined) {
 }
 
 /**
- * The pages of a course's identifiers having a matching exam, the group with the newest exam first,
- * as prepared statements (one per search way; placeholders `courseId`, `q`, `limit`, `offset`).
- * Each row carries the total and the course's title (`courseTitle`: the courses module's SQL over
- * the `courseId` placeholder), so a page needs no lookup of its course; an empty page asks apart.
+ * A page of a course's identifiers having a matching exam, the group with the newest exam first:
+ * a subquery for the exam groups' statement (views/exam-activity.ts, `examGroupPages`), with
+ * placeholders `courseId`, `q`, `limit`, `offset`. Each row has the identifier, the number of groups
+ * in all (`total`) and its newest exam's time and id (`newest`, `newestId`), by which the page is ordered.
  */
-export function groupPages(courseTitle: SQL<string | null>) {
-  return preparedWindows((db, way: SearchWay, reach) =>
-    db
-      .select({ identifier: exams.examIdentifier, total: totalColumn(), courseTitle })
-      .from(exams)
-      .where(reachCondition(ofCourseWay(sql.placeholder('courseId'), way, sql.placeholder('q')), reach))
-      .groupBy(exams.examIdentifier)
-      .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`valence_exam_group_page_${way}_${reach}`),
-  );
+export function groupWindow(db: DbOrTx, way: SearchWay, reach: Reach) {
+  return db
+    .select({
+      identifier: exams.examIdentifier,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      newest: sql<Date>`max(${exams.createdAt})`.as('newest'),
+      newestId: sql<number>`max(${exams.id})`.as('newest_id'),
+    })
+    .from(exams)
+    .where(reachCondition(ofCourseWay(sql.placeholder('courseId'), way, sql.placeholder('q')), reach))
+    .groupBy(exams.examIdentifier)
+    .orderBy(desc(sql`max(${exams.createdAt})`), desc(sql`max(${exams.id})`))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
 }
 
 /** Asked only when a page has no row to carry the total (past the end, `limit=0`). */

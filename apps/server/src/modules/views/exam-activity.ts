@@ -1,16 +1,17 @@
-import { and, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedPer } from '../../db/prepared.js';
+import { preparedWindows } from '../../db/prepared.js';
 import { countOf, countRows, inIds, selectCount } from '../../db/rows.js';
-import { examScriptCounts, exams, submissionAnswers, submissions } from '../../db/schema.js';
-import { type ExamRow, ofCourse } from '../exams/repository.js';
+import { examScriptCounts, exams, mcqQuestions, submissionAnswers, submissions } from '../../db/schema.js';
+import type { SearchWay } from '../../lib/paging.js';
+import { type ExamRow, groupWindow, ofCourse } from '../exams/repository.js';
 
 /**
  * Exams with what students handed in: the exam list's script counts, and the counts the exams
  * module's rules ask before a delete or a marks release. Submissions depend on exams, so exams
  * cannot ask the submissions service; these reads join both modules' tables here instead.
  */
-export type ExamWithCounts = ExamRow & { submissionCount: number; unmarkedCount: number };
+export type ExamWithCounts = ExamRow & { submissionCount: number; unmarkedCount: number; questionCount: number };
 
 // Kept per exam by a trigger on submissions (exam_script_counts): a few rows an exam, however large
 // its class. Written out qualified: drizzle leaves columns unqualified in a one-table select.
@@ -25,32 +26,44 @@ const submissionCount = () => keptCount('submitted');
 /** PART II scripts without a score; an MCQ exam's submissions are marked when they come. */
 const unmarkedCount = () => keptCount('unmarked');
 
-const withCounts = { ...getTableColumns(exams), submissionCount: submissionCount(), unmarkedCount: unmarkedCount() };
+/** An MCQ paper's questions, counted on their exam index (a few dozen an exam): in the same statement as the exam. */
+const questionCount = () =>
+  sql<number>`(select count(*) from ${mcqQuestions} where ${mcqQuestions}.exam_id = ${exams}.id)`.mapWith(Number);
+
+const withCounts = {
+  ...getTableColumns(exams),
+  submissionCount: submissionCount(),
+  unmarkedCount: unmarkedCount(),
+  questionCount: questionCount(),
+};
 
 /** Newest first, with their submission counts. */
 export function listExams(db: DbOrTx, courseId: number, q: string | undefined): Promise<ExamWithCounts[]> {
   return db.select(withCounts).from(exams).where(ofCourse(courseId, q)).orderBy(desc(exams.createdAt), desc(exams.id));
 }
 
-/** Every exam of the course under these identifiers, newest first. */
-export function examsOfGroups(db: DbOrTx, courseId: number, identifiers: string[]): Promise<ExamWithCounts[]> {
-  return examsOfGroupsStatement(db).execute({ courseId, identifiers });
-}
+/** A page of a course's exam groups: every exam of the page's groups, with the page's total and the course's title. */
+export type ExamGroupRow = ExamWithCounts & { total: number; courseTitle: string | null };
 
-// The identifiers as one text[] parameter: one statement whatever the page's size.
-const examsOfGroupsStatement = preparedPer((db) =>
-  db
-    .select(withCounts)
-    .from(exams)
-    .where(
-      and(
-        eq(exams.courseId, sql.placeholder('courseId')),
-        sql`${exams.examIdentifier} = any(${sql.placeholder('identifiers')}::text[])`,
-      ),
-    )
-    .orderBy(desc(exams.createdAt), desc(exams.id))
-    .prepare('valence_exams_of_groups'),
-);
+/**
+ * The pages of a course's exam groups as prepared statements (placeholders `courseId`, `q`, `limit`,
+ * `offset`): the page of identifiers (`groupWindow` in the exams repository) joined to their exams,
+ * the group with the newest exam first and newest first inside each. One statement where the page
+ * took three (identifiers, their exams, their question counts). `courseTitle` is the courses
+ * module's SQL over the `courseId` placeholder; an empty page has no row to carry it or the total.
+ */
+export function examGroupPages(courseTitle: SQL<string | null>) {
+  return preparedWindows((db, way: SearchWay, reach) => {
+    const page = groupWindow(db, way, reach).as('page');
+    return db
+      .select({ ...withCounts, total: page.total, courseTitle })
+      .from(exams)
+      .innerJoin(page, eq(exams.examIdentifier, page.identifier))
+      .where(eq(exams.courseId, sql.placeholder('courseId')))
+      .orderBy(desc(page.newest), desc(page.newestId), desc(exams.createdAt), desc(exams.id))
+      .prepare(`valence_exam_groups_${way}_${reach}`);
+  });
+}
 
 export function findExam(db: DbOrTx, id: number): Promise<ExamWithCounts | undefined> {
   return db
