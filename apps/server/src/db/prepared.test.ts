@@ -44,21 +44,38 @@ describe('preparedWays', () => {
 });
 
 describe('preparedWindows', () => {
-  it('keeps near and far reads of one way under statements of their own', () => {
+  /** A query as drizzle gives it before `prepare`: its text, and what preparing it under a name gives. */
+  const query = (text: string, built: string[]) => ({
+    toSQL: () => ({ sql: text }),
+    prepare: (name: string) => {
+      built.push(name);
+      return { name };
+    },
+  });
+
+  it('keeps near and far reads of one way under statements of their own, named by way and reach', () => {
     const built: string[] = [];
-    const statement = preparedWindows((db, way: 'none' | 'like', reach) => {
-      built.push(`${way} ${reach}`);
-      return { db, way, reach };
-    });
+    const statement = preparedWindows('page', (_db, way: 'none' | 'like', reach) =>
+      query(`select ${way}${reach === 'far' ? ' and true' : ''}`, built),
+    );
     const db = handle();
     const firstPage = statement(db, 'none', { limit: 8, offset: 0 });
-    expect(firstPage.reach).toBe('near');
+    expect(firstPage.name).toBe('page_none_near');
     expect(statement(db, 'none', { limit: 8, offset: NEAR_ROWS - 8 })).toBe(firstPage);
     // A streamed list's 500-row page, and a page past the first hundred rows, are far.
     const streamed = statement(db, 'none', { limit: 500, offset: 0 });
-    expect(streamed.reach).toBe('far');
+    expect(streamed.name).toBe('page_none_far');
     expect(statement(db, 'none', { limit: 8, offset: NEAR_ROWS - 7 })).toBe(streamed);
     expect(statement(db, 'like', { limit: 8, offset: 0 })).not.toBe(firstPage);
-    expect(built).toEqual(['none near', 'none far', 'like near']);
+    expect(built).toEqual(['page_none_near', 'page_none_far', 'page_like_near']);
+  });
+
+  it('refuses a builder whose near and far pages come out as one text (reachCondition forgotten)', () => {
+    const built: string[] = [];
+    const statement = preparedWindows('page', (_db, way: 'none', _reach) => query(`select ${way}`, built));
+    expect(() => statement(handle(), 'none', { limit: 8, offset: 0 })).toThrow(
+      'page, none: near and far pages are one text; write the condition with reachCondition.',
+    );
+    expect(built).toEqual([]);
   });
 });

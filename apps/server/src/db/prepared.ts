@@ -47,21 +47,33 @@ export function reachOf(window: { limit: number; offset: number }): Reach {
   return window.offset + window.limit <= NEAR_ROWS ? 'near' : 'far';
 }
 
+/** A page's query as a `preparedWindows` builder returns it, before it is prepared (a drizzle select). */
+export type WindowQuery<Statement> = { prepare(name: string): Statement; toSQL(): { sql: string } };
+
 /**
- * `preparedWays` for pages of a list: one statement per way and per reach, under names that differ.
- * PostgreSQL plans a named statement for each execution's values only for its first five; then it
- * keeps one generic plan if that costs no more than the plans it made. An unpaged list read 500 rows
- * at a time at offsets up to the class's size made plans costing as much as reading the class, so the
- * generic plan won, and each first page after it hashed and sorted the 9,499 enrolments of a course
- * for 8 rows (20–30 ms instead of 0.1). Near and far reads under separate names keep a screen's
- * pages on plans made for small windows.
+ * `preparedWays` for pages of a list: one statement per way and per reach, named
+ * `${name}_${way}_${reach}`. PostgreSQL plans a named statement for each execution's values only for
+ * its first five; then it keeps one generic plan if that costs no more than the plans it made. An
+ * unpaged list read 500 rows at a time at offsets up to the class's size made plans costing as much
+ * as reading the class, so the generic plan won, and each first page after it hashed and sorted the
+ * 9,499 enrolments of a course for 8 rows (20–30 ms instead of 0.1). Near and far reads under
+ * separate names keep a screen's pages on plans made for small windows.
+ *
+ * The builder returns the query unprepared (this names and prepares it) and writes its condition
+ * with `reachCondition`; a builder whose near and far queries come out as the same text throws on
+ * its first use, since the embedded store would give them one plan.
  */
 export function preparedWindows<Way extends string, Statement>(
-  build: (db: DbOrTx, way: Way, reach: Reach) => Statement,
+  name: string,
+  build: (db: DbOrTx, way: Way, reach: Reach) => WindowQuery<Statement>,
 ): (db: DbOrTx, way: Way, window: { limit: number; offset: number }) => Statement {
   const statements = preparedWays((db, key: `${Way}~${Reach}`) => {
     const [way, reach] = key.split('~') as [Way, Reach];
-    return build(db, way, reach);
+    const query = build(db, way, reach);
+    const other = build(db, way, reach === 'near' ? 'far' : 'near');
+    if (query.toSQL().sql === other.toSQL().sql)
+      throw new Error(`${name}, ${way}: near and far pages are one text; write the condition with reachCondition.`);
+    return query.prepare(`${name}_${way}_${reach}`);
   });
   return (db, way, window) => statements(db, `${way}~${reachOf(window)}`);
 }

@@ -128,7 +128,7 @@ function studentsSelect(db: DbOrTx, where: SQL | undefined, counted: boolean) {
 type StudentPageWay = `${'counted' | 'totalled'}_${SearchWay}`;
 
 /** The Students screen's pages: one prepared statement per way of asking (see db/prepared.ts). */
-const studentPage = preparedWindows((db, way: StudentPageWay, reach) => {
+const studentPage = preparedWindows('valence_student_page', (db, way: StudentPageWay, reach) => {
   const [counting, search] = way.split('_') as ['counted' | 'totalled', SearchWay];
   return studentsSelect(
     db,
@@ -136,8 +136,7 @@ const studentPage = preparedWindows((db, way: StudentPageWay, reach) => {
     counting === 'counted',
   )
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`valence_student_page_${way}_${reach}`);
+    .offset(sql.placeholder('offset'));
 });
 
 /**

@@ -20,7 +20,7 @@ export function listCourses(db: DbOrTx, filter: { q?: string | undefined; limit:
 
 // The total as a subquery PostgreSQL runs once: a window would read and sort every course, where
 // the page itself is read off courses_created_idx.
-const coursePage = preparedWindows((db, way: SearchWay, reach) => {
+const coursePage = preparedWindows('valence_course_page', (db, way: SearchWay, reach) => {
   const matching = containsWay(sql`lower(${courses.title})`, way, sql.placeholder('q'));
   return db
     .select({ ...getTableColumns(courses), total: totalOf(selectCount(db, courses).where(matching)) })
@@ -28,8 +28,7 @@ const coursePage = preparedWindows((db, way: SearchWay, reach) => {
     .where(reachCondition(matching, reach))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`valence_course_page_${way}_${reach}`);
+    .offset(sql.placeholder('offset'));
 });
 
 export function countCourses(db: DbOrTx, q: string | undefined) {

@@ -56,7 +56,7 @@ type EnrollmentPageWay = `${EnrollmentSortField}_${'asc' | 'desc'}_${SearchWay}`
  * One prepared statement per sort and search way (see db/prepared.ts), each row carrying the total
  * as a subquery PostgreSQL runs once (`count(*) over ()` would join and sort the whole class).
  */
-const enrollmentPage = preparedWindows((db, way: EnrollmentPageWay, reach) => {
+const enrollmentPage = preparedWindows('valence_enrollment_page', (db, way: EnrollmentPageWay, reach) => {
   const [field, direction, search] = way.split('_') as [EnrollmentSortField, 'asc' | 'desc', SearchWay];
   const column = sortColumns[field];
   return db
@@ -67,8 +67,7 @@ const enrollmentPage = preparedWindows((db, way: EnrollmentPageWay, reach) => {
     .where(reachCondition(ofCourse(search), reach))
     .orderBy(direction === 'desc' ? desc(column) : asc(column), asc(enrollments.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`valence_enrollment_page_${way}_${reach}`);
+    .offset(sql.placeholder('offset'));
 });
 
 /**

@@ -53,15 +53,14 @@ export type ExamGroupRow = ExamWithCounts & { total: number; courseTitle: string
  * module's SQL over the `courseId` placeholder; an empty page has no row to carry it or the total.
  */
 export function examGroupPages(courseTitle: SQL<string | null>) {
-  return preparedWindows((db, way: SearchWay, reach) => {
+  return preparedWindows('valence_exam_groups', (db, way: SearchWay, reach) => {
     const page = groupWindow(db, way, reach).as('page');
     return db
       .select({ ...withCounts, total: page.total, courseTitle })
       .from(exams)
       .innerJoin(page, eq(exams.examIdentifier, page.identifier))
       .where(eq(exams.courseId, sql.placeholder('courseId')))
-      .orderBy(desc(page.newest), desc(page.newestId), desc(exams.createdAt), desc(exams.id))
-      .prepare(`valence_exam_groups_${way}_${reach}`);
+      .orderBy(desc(page.newest), desc(page.newestId), desc(exams.createdAt), desc(exams.id));
   });
 }
 

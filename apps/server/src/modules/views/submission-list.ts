@@ -80,7 +80,7 @@ export function pageOfExam(
   return scriptPage(db, search.way, window).execute({ examId, ...search.values, ...window });
 }
 
-const scriptPage = preparedWindows((db, way: ScriptSearchWay, reach) =>
+const scriptPage = preparedWindows('valence_script_page', (db, way: ScriptSearchWay, reach) =>
   db
     .select({
       ...listed,
@@ -92,8 +92,7 @@ const scriptPage = preparedWindows((db, way: ScriptSearchWay, reach) =>
     .where(reachCondition(ofExam(way), reach))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`valence_script_page_${way}_${reach}`),
+    .offset(sql.placeholder('offset')),
 );
 
 /**

@@ -43,7 +43,7 @@ export function recordStatements({
       lte(watchTime.timestamp, sql`coalesce(${sql.placeholder('to')}::timestamptz, 'infinity')`),
     );
   return {
-    page: preparedWindows((db, way: WatchPageWay, reach) => {
+    page: preparedWindows('valence_watch_page', (db, way: WatchPageWay, reach) => {
       const [field, direction, search] = way.split('_') as [WatchSortField, 'asc' | 'desc', SearchWay];
       const column = sortColumns[field];
       return db
@@ -60,8 +60,7 @@ export function recordStatements({
         .where(reachCondition(matching(search), reach))
         .orderBy(direction === 'desc' ? desc(column) : asc(column), desc(watchTime.id))
         .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`valence_watch_page_${way}_${reach}`);
+        .offset(sql.placeholder('offset'));
     }),
     count: preparedWays((db, way: SearchWay) =>
       selectCount(db, watchTime).where(matching(way)).prepare(`valence_watch_count_${way}`),
