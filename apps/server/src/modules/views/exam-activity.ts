@@ -42,9 +42,6 @@ export function listExams(db: DbOrTx, courseId: number, q: string | undefined): 
   return db.select(withCounts).from(exams).where(ofCourse(courseId, q)).orderBy(desc(exams.createdAt), desc(exams.id));
 }
 
-/** A page of a course's exam groups: every exam of the page's groups, with the page's total and the course's title. */
-export type ExamGroupRow = ExamWithCounts & { total: number; courseTitle: string | null };
-
 /**
  * The pages of a course's exam groups as prepared statements (placeholders `courseId`, `q`, `limit`,
  * `offset`): the page of identifiers (`groupWindow` in the exams repository) joined to their exams,
