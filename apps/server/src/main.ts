@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { createSuperadmin, isSuperadminOutcome, reportSuperadmin } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { collectWhenIdle } from './lib/idle-collection.js';
 import { listenControlSocket } from './ops/control-socket.js';
 import { DataDirBusy, type DataDirLock, describeHolder, lockDataDir } from './ops/data-dir-lock.js';
 import { serveOpsCommands } from './ops/serve-ops.js';
@@ -43,8 +44,11 @@ async function main() {
   reportSuperadmin(isSuperadminOutcome(created) ? created : await createSuperadmin(database.db, config), app.log);
   const stopControl = lock ? await serveOpsCommands(lock, { config, database, storage }, listenControlSocket) : null;
 
+  const stopCollecting = collectWhenIdle(app.inFlight);
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopCollecting();
     await stopControl?.();
     // close() ends idle keep-alive connections once; one still answering a request would otherwise
     // hold the process for the keep-alive timeout (72 s) after it has answered.

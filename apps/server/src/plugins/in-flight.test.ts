@@ -40,10 +40,12 @@ describe('trackInFlight', () => {
     const response = await fetch(`http://127.0.0.1:${port}/fast`);
     expect(response.status).toBe(200);
     expect(inFlight.count).toBe(0);
+    expect(inFlight.answered).toBe(1);
     expect(await inFlight.settled(10)).toBe(true);
     // A request no route takes is answered too (404), and leaves nothing behind.
     expect((await fetch(`http://127.0.0.1:${port}/none`)).status).toBe(404);
     expect(inFlight.count).toBe(0);
+    expect(inFlight.answered).toBe(2);
     await app.close();
   });
 
@@ -61,6 +63,7 @@ describe('trackInFlight', () => {
     await settled;
     expect(steps).toEqual(['handler finished', 'settled: true']);
     expect(inFlight.count).toBe(0);
+    expect(inFlight.answered).toBe(1);
   });
 
   it('gives up after the limit when a handler never ends', async () => {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** What shutdown needs to know of the requests still being worked on. */
+/** What shutdown and the idle collection (lib/idle-collection.ts) need to know of the requests. */
 export type InFlight = {
   readonly count: number;
+  /** Requests answered since the start: a change says the server was busy in between. */
+  readonly answered: number;
   /** Resolves true once no request is being worked on, false if some still are after `limitMs`. */
   settled(limitMs: number): Promise<boolean>;
 };
@@ -17,8 +19,11 @@ export type InFlight = {
 export function trackInFlight(app: FastifyInstance): InFlight {
   const working = new Set<FastifyRequest>();
   let waiters: (() => void)[] = [];
+  let answered = 0;
   const finish = (request: FastifyRequest) => {
-    if (!working.delete(request) || working.size > 0) return;
+    if (!working.delete(request)) return;
+    answered += 1;
+    if (working.size > 0) return;
     for (const wake of waiters) wake();
     waiters = [];
   };
@@ -39,6 +44,9 @@ export function trackInFlight(app: FastifyInstance): InFlight {
   return {
     get count() {
       return working.size;
+    },
+    get answered() {
+      return answered;
     },
     settled(limitMs) {
       if (working.size === 0) return Promise.resolve(true);
