@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort, median, procMb, root, serverEnv, serverNodeArgs } from './lib/bench-kit.mjs';
+import { freePort, procMb, root, serverEnv, serverNodeArgs, spread } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -41,10 +41,6 @@ async function measureStart(env) {
   return figures;
 }
 
-const mb = (value) => `${Math.round(value)} MB`;
-const spread = (values) =>
-  `${mb(median(values))} (${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))})`;
-
 /** A case's line: the median and spread of each reading and the goal against the peak of every run. */
 function report(label, runs, goal, of) {
   const peaks = runs.map((run) => run.peak);
@@ -52,7 +48,7 @@ function report(label, runs, goal, of) {
   const within = runs.filter((run) => run[of] <= goal).length;
   const verdict = within === runs.length ? 'met' : 'NOT met';
   console.log(
-    `${label.padEnd(34)} | ${spread(peaks).padEnd(18)} | ${spread(idles).padEnd(18)} | ${of} <= ${goal} MB: ${verdict} (${within} of ${runs.length})`,
+    `${label.padEnd(34)} | ${spread(peaks, Math.round).text.padEnd(18)} | ${spread(idles, Math.round).text.padEnd(18)} | ${of} <= ${goal} MB: ${verdict} (${within} of ${runs.length})`,
   );
 }
 
@@ -92,7 +88,7 @@ async function main() {
     results.push(['PostgreSQL, idle', starts, GOALS.postgres, 'idle']);
   }
 
-  console.log(`\nServer RSS, median of ${RUNS} starts (lowest-highest)\n`);
+  console.log(`\nServer RSS in MB, median of ${RUNS} starts (lowest-highest)\n`);
   console.log(`${'case'.padEnd(34)} | ${'peak'.padEnd(18)} | ${'idle'.padEnd(18)} | goal`);
   console.log(`${'-'.repeat(34)} | ${'-'.repeat(18)} | ${'-'.repeat(18)} | ----`);
   for (const [label, runs, goal, of] of results) report(label, runs, goal, of);

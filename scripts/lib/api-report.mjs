@@ -3,7 +3,7 @@
 // Every figure under load is the median of the runs, with the lowest and highest beside it; a goal
 // is "met" only when the median meets it, that is in most runs, never on one figure alone.
 import os from 'node:os';
-import { median } from './bench-kit.mjs';
+import { median, spread } from './bench-kit.mjs';
 
 const number = (value, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -43,13 +43,6 @@ function cpuText(loads, onPostgres) {
   const server = number(median(known.map((one) => one.cpu.serverUs)));
   return onPostgres ? `${server}+${number(median(known.map((one) => one.cpu.postgresUs)))}` : server;
 }
-
-const spread = (values, format) => {
-  const known = values.filter((value) => value !== null);
-  if (known.length === 0) return null;
-  const mid = median(known);
-  return { mid, text: `${format(mid)} (${format(Math.min(...known))}-${format(Math.max(...known))})` };
-};
 
 function tableRow({ call, single, runs }, runGoals, duration, onPostgres) {
   const slower = `> ${number(duration * 1000)}`;

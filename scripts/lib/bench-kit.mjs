@@ -111,6 +111,14 @@ export function procMb(pid, field) {
 /** The middle value (the upper one of an even count); the figures wander, a mean would follow them. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The median of several runs' figures and their range as text, "mid (min-max)"; null when none is known. */
+export const spread = (values, format) => {
+  const known = values.filter((value) => value !== null);
+  if (known.length === 0) return null;
+  const mid = median(known);
+  return { mid, text: `${format(mid)} (${format(Math.min(...known))}-${format(Math.max(...known))})` };
+};
+
 /** One statement on its own connection (CREATE or DROP DATABASE cannot run in a transaction). */
 export async function adminQuery(databaseUrl, sql) {
   const { default: pg } = await import('pg');

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type Reach, reachCondition } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
 import { exams } from '../../db/schema.js';
-import { containsWay, type SearchWay, searchValue, searchWay } from '../../lib/paging.js';
+import { containsWay, type SearchWay, searchValue, searchWay, totalColumn } from '../../lib/paging.js';
 
 export type ExamRow = typeof exams.$inferSelect;
 
@@ -38,7 +38,7 @@ export function groupWindow(db: DbOrTx, way: SearchWay, reach: Reach) {
   return db
     .select({
       identifier: exams.examIdentifier,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      total: totalColumn().as('total'),
       newest: sql<Date>`max(${exams.createdAt})`.as('newest'),
       newestId: sql<number>`max(${exams.id})`.as('newest_id'),
     })
