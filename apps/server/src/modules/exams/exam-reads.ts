@@ -15,6 +15,8 @@ export const EXAM_NOT_FOUND = 'Exam not found.';
 export class ExamReads {
   /** A course's pages of exam groups, each row with the total and the course's title. */
   private readonly groupPage: ReturnType<typeof activity.examGroupPages>;
+  /** The MCQ questions' module, once it has attached itself (it depends on exams, not the reverse). */
+  protected content: ExamContent | undefined;
 
   constructor(
     protected readonly db: Db,
@@ -26,7 +28,7 @@ export class ExamReads {
 
   /** Called by the questions module when it is registered; answers `content`. */
   attach<T extends ExamContent>(content: T): T {
-    this.presenter.content = content;
+    this.content = content;
     return content;
   }
 
@@ -66,7 +68,7 @@ export class ExamReads {
 
   async detail(id: number): Promise<ExamDetail> {
     const exam = await this.get(id);
-    const mcqQuestions = (await this.presenter.content?.listForExam(this.db, id)) ?? [];
+    const mcqQuestions = (await this.content?.listForExam(this.db, id)) ?? [];
     return { ...exam, mcqQuestions };
   }
 

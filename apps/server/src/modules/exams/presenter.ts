@@ -3,12 +3,9 @@ import type { Config } from '../../config.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamWithCounts } from '../views/exam-activity.js';
-import type { ExamContent } from './exam-content.js';
 
 /** Turns exam rows into the API's exams: course title, counts and a fresh signed link to the paper. */
 export class ExamPresenter {
-  content: ExamContent | undefined;
-
   constructor(
     private readonly storage: ObjectStorage,
     private readonly config: Pick<Config, 'downloadLinkTtlSeconds'>,

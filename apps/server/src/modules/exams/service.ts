@@ -104,7 +104,7 @@ export class ExamsService extends ExamReads implements CourseContent {
     const keys = await this.withExamLocked(id, async (tx, exam) => {
       if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
       if ((await activity.countSubmissions(tx, { examId: id })) > 0) throw conflict(EXAM_MESSAGES.hasSubmissions);
-      const keys = (await this.presenter.content?.deleteForExams(tx, [id])) ?? [];
+      const keys = (await this.content?.deleteForExams(tx, [id])) ?? [];
       if (exam.paperKey) keys.push(exam.paperKey);
       await repo.updateExam(tx, id, { contentDeleted: true, published: false, paperKey: null });
       await audit(tx, actor, 'exam.deleteContent', `exam:${id}`, { ...describe(exam), files: keys.length });
@@ -119,7 +119,7 @@ export class ExamsService extends ExamReads implements CourseContent {
     await this.withExamLocked(id, async (tx, exam) => {
       if (published && exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
       if (published && exam.examType === 'MCQ') {
-        const counts = await this.presenter.content?.countByExam(tx, [id]);
+        const counts = await this.content?.countByExam(tx, [id]);
         if (!counts?.get(id)) throw conflict(NO_QUESTIONS);
       }
       await repo.updateExam(tx, id, { published });
@@ -197,7 +197,7 @@ export class ExamsService extends ExamReads implements CourseContent {
   async deleteCourseContent(tx: Tx, courseId: number): Promise<string[]> {
     const rows = await repo.examsOfCourse(tx, courseId);
     const keys = rows.length
-      ? ((await this.presenter.content?.deleteForExams(
+      ? ((await this.content?.deleteForExams(
           tx,
           rows.map((row) => row.id),
         )) ?? [])
