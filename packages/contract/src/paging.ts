@@ -21,14 +21,23 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * Searches of a list that grows with the class (an exam's scripts) count their matches only as far
+ * as the next multiple of this past the page's end: the pages up to there are exact, and beyond it
+ * the answer says "more than `total`" (`totalCapped`) instead of reading every row to say how many.
+ */
+export const SEARCH_COUNT_STEP = 100;
+
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
+    /** Present (true) when counting stopped at `total`: more rows than that match. */
+    totalCapped: z.literal(true).optional(),
     limit: z.number().int(),
     offset: z.number().int(),
   });
-export type Page<T> = { items: T[]; total: number; limit: number; offset: number };
+export type Page<T> = { items: T[]; total: number; totalCapped?: true; limit: number; offset: number };
 
 /** A list call's answer: the plain array, or one page when paging was asked for. */
 export const listOrPageSchema = <T extends z.ZodType>(item: T) => z.union([z.array(item), pageSchema(item)]);

@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
-import { contains, containsPattern, pageOrAll, StreamedList } from './paging.js';
+import { contains, containsPattern, countLimitOf, pageOrAll, StreamedList } from './paging.js';
 
 const rows = (n: number, total: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, total }));
 
@@ -16,7 +16,7 @@ describe('pageOrAll', () => {
       limit: 2,
       offset: 4,
     });
-    expect(page).toHaveBeenCalledWith({ limit: 2, offset: 4 });
+    expect(page).toHaveBeenCalledWith({ limit: 2, offset: 4, countLimit: 100 });
     expect(count).not.toHaveBeenCalled();
   });
 
@@ -27,6 +27,54 @@ describe('pageOrAll', () => {
     expect(await pageOrAll({ limit: 0 }, { page, count })).toEqual({ items: [], total: 3, limit: 0, offset: 0 });
     expect(page).toHaveBeenCalledTimes(1);
     expect(count).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops a capped count at the next hundred past the page: more is answered as that hundred and totalCapped', async () => {
+    expect([0, 94, 99, 100, 194, 250].map((offset) => countLimitOf({ limit: 6, offset }))).toEqual([
+      100, 200, 200, 200, 300, 300,
+    ]);
+    expect(countLimitOf({ limit: 0, offset: 0 })).toBe(100);
+    // A count that stops at countLimit + 1 rows has seen more than countLimit.
+    const stopping = (matches: number) => async (window: { countLimit: number }) =>
+      Math.min(matches, window.countLimit + 1);
+    const source = (matches: number) => ({
+      page: async (window: { limit: number; offset: number; countLimit: number }) =>
+        rows(Math.max(0, Math.min(window.limit, matches - window.offset)), await stopping(matches)(window)),
+      count: stopping(matches),
+      capped: true,
+    });
+    expect(await pageOrAll({ limit: 6 }, source(1388))).toMatchObject({ total: 100, totalCapped: true });
+    expect(await pageOrAll({ limit: 6, offset: 96 }, source(1388))).toMatchObject({ total: 200, totalCapped: true });
+    expect(await pageOrAll({ limit: 0 }, source(1388))).toEqual({
+      items: [],
+      total: 100,
+      totalCapped: true,
+      limit: 0,
+      offset: 0,
+    });
+    // Exact up to the limit itself, and past the end of the matches.
+    expect(await pageOrAll({ limit: 6 }, source(100))).toEqual({
+      items: rows(6, 0).map(({ id }) => ({ id })),
+      total: 100,
+      limit: 6,
+      offset: 0,
+    });
+    expect(await pageOrAll({ limit: 6, offset: 120 }, source(101))).toEqual({
+      items: [],
+      total: 101,
+      limit: 6,
+      offset: 120,
+    });
+    // A source that counts everything keeps its total whatever its size.
+    expect(
+      await pageOrAll(
+        { limit: 6 },
+        { ...source(1388), capped: false, count: async () => 1388, page: async () => rows(6, 1388) },
+      ),
+    ).toMatchObject({ total: 1388 });
+    expect(
+      (await pageOrAll({ limit: 6 }, { page: async () => rows(6, 1388), count: async () => 1388 })) as object,
+    ).not.toHaveProperty('totalCapped');
   });
 
   it('streams the whole list as one JSON array, a page at a time, without the total column', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Page, PageQuery } from '@valence/contract';
+import { type Page, type PageQuery, SEARCH_COUNT_STEP } from '@valence/contract';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
@@ -16,12 +16,31 @@ export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
  */
 export const totalOf = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
 
+/**
+ * The rows a page asks for, and how far a capped count goes (`countLimit`: a count that stops at
+ * `countLimit + 1` rows has seen more than `countLimit`).
+ */
+export type PageWindow = { limit: number; offset: number; countLimit: number };
+
+/**
+ * Where a capped count stops: the next multiple of SEARCH_COUNT_STEP past the page's end, so every
+ * page up to it has an exact place and the pager can always offer the page after.
+ */
+export function countLimitOf(window: { limit: number; offset: number }): number {
+  return (Math.floor((window.offset + window.limit) / SEARCH_COUNT_STEP) + 1) * SEARCH_COUNT_STEP;
+}
+
 /** What a repository offers for one growing list: a page of rows, and a count. */
 export type PagedSource<T> = {
   /** Rows may carry the total (`totalColumn`, `totalOf`); a list that counts separately leaves it out. */
-  page: (window: { limit: number; offset: number }) => Promise<(T & { total?: number })[]>;
+  page: (window: PageWindow) => Promise<(T & { total?: number })[]>;
   /** Asked when no row carries the total: a list that counts separately, an empty page, `limit=0`. */
-  count: () => Promise<number>;
+  count: (window: PageWindow) => Promise<number>;
+  /**
+   * True when page and count stop counting at `window.countLimit + 1` rows: a total above the
+   * limit is then answered as the limit with `totalCapped`.
+   */
+  capped?: boolean;
 };
 
 const withoutTotal = <T>({ total: _total, ...item }: T & { total?: number }): T => item as T;
@@ -93,13 +112,20 @@ export async function pageOrAll<T>(
   pageRows = STREAM_PAGE_ROWS,
 ): Promise<StreamedList<T> | Page<T>> {
   if (query.limit === undefined) {
-    const pageAt = async (offset: number) => (await source.page({ limit: pageRows, offset })).map(withoutTotal);
+    const pageAt = async (offset: number) => {
+      const window = { limit: pageRows, offset };
+      return (await source.page({ ...window, countLimit: countLimitOf(window) })).map(withoutTotal);
+    };
     const start = query.offset ?? 0;
     return new StreamedList(await pageAt(start), pageAt, start, pageRows);
   }
   const window = { limit: query.limit, offset: query.offset ?? 0 };
-  const rows = window.limit === 0 ? [] : await source.page(window);
-  const total = rows[0]?.total ?? (await source.count());
+  const asked = { ...window, countLimit: countLimitOf(window) };
+  const rows = window.limit === 0 ? [] : await source.page(asked);
+  const total = rows[0]?.total ?? (await source.count(asked));
+  if (source.capped && total > asked.countLimit) {
+    return { items: rows.map(withoutTotal), total: asked.countLimit, totalCapped: true, ...window };
+  }
   return { items: rows.map(withoutTotal), total, ...window };
 }
 

@@ -24,7 +24,8 @@ type PagedListProps<T> = {
 export function PagedList<T>({ query, paging, children, ...view }: PagedListProps<T>) {
   const { page, pageSize, setPage: onPageChange } = paging;
   const total = query.data?.total;
-  const lastPage = total === undefined ? page : totalPagesOf(total, pageSize);
+  // A capped total ("more than") has pages past it, so only an exact one can say the page is past the end.
+  const lastPage = total === undefined || query.data?.totalCapped ? page : totalPagesOf(total, pageSize);
   useEffect(() => {
     // A correction, not a choice: Back should not return to the page that emptied.
     if (page > lastPage) onPageChange(lastPage, { replace: true });
@@ -35,7 +36,13 @@ export function PagedList<T>({ query, paging, children, ...view }: PagedListProp
       {(data) => (
         <>
           {children(data.items)}
-          <Pagination page={page} totalItems={data.total} pageSize={pageSize} onChange={onPageChange} />
+          <Pagination
+            page={page}
+            totalItems={data.total}
+            pageSize={pageSize}
+            onChange={onPageChange}
+            more={data.totalCapped}
+          />
         </>
       )}
     </QueryView>

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination, pageWindow } from './pagination';
 
-function renderPagination(page: number, totalItems: number, onChange = vi.fn()) {
+function renderPagination(page: number, totalItems: number, onChange = vi.fn(), more = false) {
   render(
     <MantineProvider>
-      <Pagination page={page} totalItems={totalItems} pageSize={6} onChange={onChange} />
+      <Pagination page={page} totalItems={totalItems} pageSize={6} onChange={onChange} more={more} />
     </MantineProvider>,
   );
   return onChange;
@@ -43,6 +43,14 @@ describe('Pagination', () => {
   it('reads "Page X of Y (N items)"', () => {
     renderPagination(2, 7);
     expect(screen.getByText('Page 2 of 2 (7 items)')).toBeInTheDocument();
+  });
+
+  it('says "Y+" and "N+ items" when the count stopped short, with no last page to jump to', async () => {
+    const onChange = renderPagination(17, 100, vi.fn(), true);
+    expect(screen.getByText('Page 17 of 17+ (100+ items)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onChange).toHaveBeenCalledWith(18);
   });
 
   it('shows the window with ellipses and the first and last pages in the middle of a long list', () => {

@@ -7,6 +7,11 @@ export type PaginationProps = {
   totalItems: number;
   pageSize: number;
   onChange: (page: number) => void;
+  /**
+   * More items than `totalItems` exist (a search whose count stopped there): the control reads
+   * "Page X of Y+ (N+ items)" and has no last page to jump to.
+   */
+  more?: boolean;
 };
 
 export function totalPagesOf(totalItems: number, pageSize: number): number {
@@ -22,14 +27,17 @@ export function pageWindow(page: number, totalPages: number, size = PAGINATION_W
 }
 
 /** 'Page X of Y (N items)' with first/previous/next/last, ellipses and a window of 5 pages: every list pages the same way. */
-export function Pagination({ page, totalItems, pageSize, onChange }: PaginationProps) {
+export function Pagination({ page, totalItems, pageSize, onChange, more = false }: PaginationProps) {
   const totalPages = totalPagesOf(totalItems, pageSize);
-  if (totalPages <= 1) return null;
-  const current = Math.min(Math.max(1, page), totalPages);
+  if (totalPages <= 1 && !more) return null;
+  // Past the known pages there is at least one more when the count stopped short.
+  const reachable = more ? totalPages + 1 : totalPages;
+  const current = Math.min(Math.max(1, page), reachable);
   const pages = pageWindow(current, totalPages);
   const first = pages[0] ?? 1;
   const last = pages[pages.length - 1] ?? totalPages;
-  const go = (target: number) => onChange(Math.min(Math.max(1, target), totalPages));
+  const go = (target: number) => onChange(Math.min(Math.max(1, target), reachable));
+  const plus = more ? '+' : '';
   const numberButton = (n: number) => (
     <Button
       key={n}
@@ -56,15 +64,15 @@ export function Pagination({ page, totalItems, pageSize, onChange }: PaginationP
         {pages.map(numberButton)}
         {last < totalPages - 1 && <Text span>…</Text>}
         {last < totalPages && numberButton(totalPages)}
-        <Button size="xs" variant="default" disabled={current === totalPages} onClick={() => go(current + 1)}>
+        <Button size="xs" variant="default" disabled={current === reachable} onClick={() => go(current + 1)}>
           Next
         </Button>
-        <Button size="xs" variant="default" disabled={current === totalPages} onClick={() => go(totalPages)}>
+        <Button size="xs" variant="default" disabled={more || current === totalPages} onClick={() => go(totalPages)}>
           Last
         </Button>
       </Group>
       <Text ta="center" size="sm" c="dimmed" mt="xs">
-        Page {current} of {totalPages} ({totalItems} items)
+        {`Page ${current} of ${totalPages}${plus} (${totalItems}${plus} items)`}
       </Text>
     </nav>
   );

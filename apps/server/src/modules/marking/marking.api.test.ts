@@ -118,6 +118,58 @@ describe('GET /api/v1/submissions/exam/{examId}', () => {
     expect(await names('ar')).toEqual(await names('AR'));
   });
 
+  it('counts a one- or two-letter search only to the next hundred past the page, saying more than that', async () => {
+    const big = await createExam(t, tutor.headers, courseId, {
+      examIdentifier: uniqueIdentifier('BIG'),
+      title: 'A big class',
+      dueDate: FUTURE,
+    });
+    // 230 scripts: 205 students named Kamal (matching "ka" and "kamal"), 25 named Nimal.
+    const made = await t.database.db
+      .insert(accounts)
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          username: `big-${big.id}-${i}`,
+          name: i < 205 ? `Kamal ${i}` : `Nimal ${i}`,
+          passwordHash: 'x',
+          role: 'ROLE_STUDENT' as const,
+        })),
+      )
+      .returning({ id: accounts.id });
+    await t.database.db
+      .insert(submissions)
+      .values(made.map(({ id }) => ({ examId: big.id, studentId: id, mcqScore: 0 })));
+    const page = async (query: string) => (await list(query, big.id)).json();
+    expect(await page('?limit=6')).toMatchObject({ total: 230 });
+    expect(await page('?limit=6')).not.toHaveProperty('totalCapped');
+    for (const q of ['ka', 'k']) {
+      const first = await page(`?limit=6&q=${q}`);
+      expect(first).toMatchObject({ total: 100, totalCapped: true, limit: 6, offset: 0 });
+      expect(first.items).toHaveLength(6);
+      // The pager's last known page reaches past 100, so the count goes on to the next hundred.
+      expect(await page(`?limit=6&offset=96&q=${q}`)).toMatchObject({ total: 200, totalCapped: true });
+      // From 200 on every match is counted: 205 exactly.
+      const last = await page(`?limit=6&offset=198&q=${q}`);
+      expect(last).toMatchObject({ total: 205, offset: 198 });
+      expect(last).not.toHaveProperty('totalCapped');
+      expect(last.items).toHaveLength(6);
+      expect(await page(`?limit=6&offset=600&q=${q}`)).toEqual({ items: [], total: 205, limit: 6, offset: 600 });
+      expect(await page(`?limit=0&q=${q}`)).toEqual({ items: [], total: 100, totalCapped: true, limit: 0, offset: 0 });
+    }
+    // Three letters or more count exactly, as does a short search under the cap, and the whole
+    // list (no limit) still sends every match.
+    for (const [q, total] of [
+      ['kamal', 205],
+      ['nimal', 25],
+      ['ni', 25],
+    ] as const) {
+      const first = await page(`?limit=6&q=${q}`);
+      expect(first).toMatchObject({ total });
+      expect(first).not.toHaveProperty('totalCapped');
+    }
+    expect(await page('?q=ka')).toHaveLength(205);
+  });
+
   it('links a PART II script under a name telling student and exam', async () => {
     const row = await submissionOf(partTwo.id, pupils.amara?.id as number);
     expect(row.mcqScore).toBeNull();

@@ -28,11 +28,16 @@ export class MarkingService {
     return this.deps.submissions.files;
   }
 
-  /** Newest first; `q` matches the student's name or username (contains, any case) or their exact id. */
+  /**
+   * Newest first; `q` matches the student's name or username (contains, any case) or their exact id.
+   * A one- or two-letter search's total stops at the next hundred past the page (`totalCapped`
+   * beyond it).
+   */
   async list(examId: number, query: PageQuery): Promise<StreamedList<Submission> | Page<Submission>> {
     const answer = await pageOrAll<list.ListedRow & { examIdentifier: string | null }>(query, {
       page: (window) => list.pageOfExam(this.deps.db, examId, query.q, window),
-      count: () => list.countOfExam(this.deps.db, examId, query.q),
+      count: (window) => list.countOfExam(this.deps.db, examId, query.q, window.countLimit),
+      capped: list.searchIsCapped(query.q),
     });
     const rows = answer instanceof StreamedList ? answer.firstPage : answer.items;
     // Rows prove the exam exists and carry its identifier; an empty list may be an unknown exam (404).

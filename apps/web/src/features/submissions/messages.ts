@@ -8,6 +8,9 @@ export const SUBMISSION_TEXTS = {
   feedbackFailed: 'Failed to load detailed feedback.',
   empty: 'No submissions yet.',
   noMatch: 'No submissions match your search.',
+  /** A search's count stops at the next hundred past the page (the server's `totalCapped`). */
+  manyMatch: (total: number) =>
+    `More than ${total} submissions match. Type more of the name, or the student's ID, to narrow the list.`,
   notMarked: 'Not marked yet',
   contentDeleted: `${EXAM_MESSAGES.contentDeleted} Grading is disabled.`,
   gradingRefused: SUBMISSION_MESSAGES.contentDeleted,

@@ -111,6 +111,19 @@ describe('SubmissionList', () => {
     ]);
   });
 
+  it('says "more than" when the server stopped counting a search, and offers the page after the last known', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => submission(i + 1, `Kamal ${i + 1}`));
+    setup(PART_TWO_EXAM, { status: 200, body: { items: six, total: 100, totalCapped: true, limit: 6, offset: 0 } });
+    expect(await screen.findByText('Page 1 of 17+ (100+ items)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "More than 100 submissions match. Type more of the name, or the student's ID, to narrow the list.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('says when there are no submissions, and when none match the search', async () => {
     const { user } = setup(MCQ_EXAM, []);
     expect(await screen.findByText('No submissions yet.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { type ExamType, PAGE_SIZE, type Submission } from '@valence/contract';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
@@ -51,6 +51,11 @@ export function SubmissionList({ exam, timeZone, state }: SubmissionListProps) {
   return (
     <Stack>
       <SearchInput label="Search submissions" placeholder="Search by student name or ID..." list={list} />
+      {submissions.data?.totalCapped && (
+        <Text size="sm" c="dimmed">
+          {SUBMISSION_TEXTS.manyMatch(submissions.data.total)}
+        </Text>
+      )}
       {submissions.isError ? (
         // Drawn here rather than by PagedList: a 5xx's own words are replaced by the screen's fixed sentence.
         <Alert color="red" role="alert">
