@@ -144,7 +144,7 @@ async function setUp(base, staff) {
   const exam = await call(base, 'POST', '/api/v1/exams', { token: staff, form: examForm });
   await call(base, 'POST', `/api/v1/exams/${exam.id}/publish`, { token: staff });
   const ids = [];
-  // scrypt per account, twice (sign-up, sign-in): as many at once as the server has cores to hash with.
+  // A password hash per account, twice (sign-up, sign-in): as many at once as the server has cores to hash with.
   const pool = async (task) => {
     let next = 0;
     await Promise.all(

@@ -1,25 +1,42 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { DUMMY_HASH, generatePassword, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
 describe('passwords', () => {
-  it('verifies the right password only, with a salted scrypt hash', async () => {
+  it('verifies the right password only, with a salted Argon2id hash', async () => {
     const hash = await hashPassword('correct horse');
-    // OWASP's N=2^14, r=8, p=5 (as strong as N=2^17, p=1 with an eighth of the memory).
-    expect(hash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    // OWASP's first recommendation: 19 MiB, 2 passes, 1 lane; a 16-byte salt, a 32-byte hash.
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(needsRehash(hash)).toBe(false);
     expect(hash).not.toContain('correct horse');
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
     expect(await hashPassword('correct horse')).not.toBe(hash);
   });
-  it('still verifies hashes made with older parameters, and says they need rehashing', async () => {
+  it('still verifies the scrypt hashes made before, and Argon2id ones with other parameters, and says they need rehashing', async () => {
     const { scryptSync } = await import('node:crypto');
     const salt = Buffer.from('0123456789abcdef');
-    const old = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('pw', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
-    expect(await verifyPassword('pw', old)).toBe(true);
-    expect(needsRehash(old)).toBe(true);
+    for (const p of [1, 5]) {
+      const old = `scrypt$16384$8$${p}$${salt.toString('base64')}$${scryptSync('pw', salt, 64, { N: 16384, r: 8, p, maxmem: 64 * 1024 * 1024 }).toString('base64')}`;
+      expect(await verifyPassword('pw', old)).toBe(true);
+      expect(await verifyPassword('pW', old)).toBe(false);
+      expect(needsRehash(old)).toBe(true);
+    }
+    const { hash } = await import('@node-rs/argon2');
+    const lighter = await hash('pw', { memoryCost: 8192, timeCost: 1, parallelism: 1 });
+    expect(lighter).toMatch(/^\$argon2id\$v=19\$m=8192,t=1,p=1\$/);
+    expect(await verifyPassword('pw', lighter)).toBe(true);
+    expect(needsRehash(lighter)).toBe(true);
+  });
+  it('gives unknown usernames a hash of today’s parameters that no password matches', async () => {
+    expect(needsRehash(DUMMY_HASH)).toBe(false);
+    // A well-formed hash, so checking against it does the whole work: a malformed one would be
+    // refused at once and tell a stranger which usernames exist.
+    const { verify } = await import('@node-rs/argon2');
+    await expect(verify(DUMMY_HASH, 'anything')).resolves.toBe(false);
+    expect(await verifyPassword('', DUMMY_HASH)).toBe(false);
+    expect(await verifyPassword('anything', DUMMY_HASH)).toBe(false);
   });
   it('leaves threads for file reads while a class signs in together', async () => {
     const hash = await hashPassword('pw');
@@ -38,6 +55,10 @@ describe('passwords', () => {
   it('treats malformed stored hashes as a mismatch', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$1$2')).toBe(false);
+    // scrypt refuses N that is not a power of two: a mismatch too, not an error.
+    expect(await verifyPassword('x', 'scrypt$1000$8$1$c2FsdA==$aGFzaA==')).toBe(false);
+    expect(await verifyPassword('x', '$argon2id$v=19$m=19456,t=2,p=1$broken')).toBe(false);
+    expect(await verifyPassword('x', '$argon2id$nonsense')).toBe(false);
   });
   it('generates distinct, reasonably long passwords', () => {
     const a = generatePassword();

@@ -99,7 +99,7 @@ export const seedDemoCommand: OpsCommand = {
         .join(', ')}.`,
     );
     const admin = await ensureAdmin(database.db, config);
-    // scrypt once (about a quarter of a second): every demo student shares the hash.
+    // Hashed once: every demo student shares the hash.
     const passwordHash = await hashPassword(studentPassword);
     const printed = new Map<string, number>();
     const result = await seedDemo(database.db, {

@@ -39,7 +39,7 @@ export type SeedProgress = { phase: keyof SeedCounts; done: number; total: numbe
 
 export type SeedOptions = {
   scale: number;
-  /** One hash for every demo student: scrypt per student would take an hour at 20,000 students. */
+  /** One hash for every demo student: hashing each of 20,000 students' passwords would take minutes. */
   passwordHash: string;
   /** Delete the demo data of an earlier run first (students, courses and all that hangs on them). */
   reset?: boolean;

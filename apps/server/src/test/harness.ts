@@ -190,7 +190,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async login(role, username) {
       counter += 1;
       const name = username ?? `${role.replace('ROLE_', '').toLowerCase()}${counter}`;
-      // The account and its token as a sign-in leaves them, without two scrypt runs per account
+      // The account and its token as a sign-in leaves them, without two password hashes per account
       // (the permission matrix alone makes 186): sign-in itself is tested through `signin`.
       const account = await insertAccount(database.db, { username: name, passwordHash: await loginHash(), role });
       if (role === 'ROLE_STUDENT') await app.accounts.setLoggedIn(account.id, true);

@@ -159,9 +159,9 @@ describe('sign-in and sessions', () => {
     expect((await t.call('GET', '/api/me', { authorization: `Bearer ${withExp}` })).statusCode).toBe(200);
   });
 
-  it('rehashes a password stored with older scrypt parameters at the next sign-in', async () => {
+  it('replaces a scrypt password hash (made before Argon2id) at the next sign-in', async () => {
     const salt = Buffer.from('0123456789abcdef');
-    const oldHash = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('old-params-pw', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
+    const oldHash = `scrypt$16384$8$5$${salt.toString('base64')}$${scryptSync('old-params-pw', salt, 64, { N: 16384, r: 8, p: 5, maxmem: 64 * 1024 * 1024 }).toString('base64')}`;
     const [row] = await t.database.db
       .insert(accounts)
       .values({ username: 'legacy', passwordHash: oldHash, role: 'ROLE_ADMIN' })
@@ -171,8 +171,9 @@ describe('sign-in and sessions', () => {
       .select()
       .from(accounts)
       .where(eq(accounts.id, row?.id ?? 0));
-    expect(after?.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect(after?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await t.signin('legacy', 'old-params-pw', '10.11.0.1')).statusCode).toBe(200);
+    expectMessage(await t.signin('legacy', 'old-params-pW', '10.11.0.1'), 401, 'Invalid username or password.');
   });
 
   it('refuses forged and garbage tokens', async () => {

@@ -6,7 +6,7 @@ import { type Answer, LOGIN_PASSWORD, useTestApp } from '../../test/harness.js';
 const { CHECK_MS, cheapHash } = await vi.hoisted(async () => {
   const { randomBytes, scryptSync } = await import('node:crypto');
   return {
-    /** Part of what one scrypt check costs here (≈350 ms), as waiting rather than CPU, so 300 fit in a test. */
+    /** What a check costs a busy server (a real one is ≈20 ms of CPU), as waiting rather than CPU, so 300 fit in a test. */
     CHECK_MS: 100,
     cheapHash: (password: string) => {
       const salt = randomBytes(16);
@@ -16,8 +16,8 @@ const { CHECK_MS, cheapHash } = await vi.hoisted(async () => {
   };
 });
 
-// The passwords are really checked, against hashes with small scrypt parameters that are not
-// upgraded at sign-in; each check takes CHECK_MS, so attempts overlap as they do with the real cost.
+// The passwords are really checked, against hashes with small scrypt parameters (the format made
+// before Argon2id) that are not upgraded at sign-in; each check takes CHECK_MS, so attempts overlap as they do with the real cost.
 vi.mock('../../lib/passwords.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../lib/passwords.js')>();
   return {
