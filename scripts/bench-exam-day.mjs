@@ -45,6 +45,11 @@ const draftSeconds = int('BENCH_DRAFT_SECONDS', 120, 1, 3600);
 const openingAtOnce = int('BENCH_OPENING_AT_ONCE', 200, 0, 20000);
 const submitSeconds = int('BENCH_SUBMIT_SECONDS', 60, 1, 3600);
 /**
+ * How long the class waits between the last sign-in and the opening. Past the server's keep-alive
+ * timeout (72 s) every phone's connection has been closed, and the opening starts by connecting.
+ */
+const waitSeconds = int('BENCH_WAIT_SECONDS', 0, 0, 3600);
+/**
  * Over how many seconds the class's sign-ins arrive (each student at a random moment of it): by
  * default 30 ms a student up to a minute, rounded up to a second (9 s for 300, 60 s for 2,000).
  * Each sign-in is a password hash check (Argon2id, ~20 ms of CPU), so this rate and the cores set
@@ -72,6 +77,8 @@ function meter() {
 const meters = { signin: meter(), list: meter(), paper: meter(), draft: meter(), submit: meter() };
 /** Each answered draft save: when it was sent, and how long it took (to tell the opening from the rest). */
 const draftTimes = [];
+/** Each answered exam list: when it was sent, and how long it took (which of the opening waited). */
+const listTimes = [];
 /**
  * This load generator's own event-loop delay from the opening on: a timer or an answer it could not
  * handle at once waits this long, and every latency it measures includes that wait.
@@ -95,12 +102,27 @@ async function pool(items, limit, task) {
 }
 
 /**
- * Keep-alive connections the calls share, as many as are in flight (a class's phones each hold
- * one). node:http rather than fetch: measured here, fetch spent about 0.35 ms more CPU a request
- * than http.request, and on two cores that CPU is taken from the server under test. Like a phone's
- * browser (and fetch) each call accepts compressed answers, so the server compresses as it would.
+ * Keep-alive connections. The set-up's calls share `agent`; each student's phone holds a connection
+ * of its own (`phone`), kept open from the sign-in on as a phone's browser keeps it (the server
+ * closes one idle for longer than its keep-alive timeout, 72 s). A shared pool would hold only as many
+ * connections as were in flight at once, so how fast the sign-ins went would decide how many the
+ * opening must first connect. node:http rather than fetch: measured here, fetch spent about 0.35 ms
+ * more CPU a request than http.request, and on two cores that CPU is taken from the server under
+ * test. Like a phone's browser (and fetch) each call accepts compressed answers, so the server
+ * compresses as it would.
  */
 const agent = new http.Agent({ keepAlive: true, maxFreeSockets: 4096 });
+const phones = new Set();
+const phone = () => {
+  const own = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  phones.add(own);
+  return own;
+};
+/** Connections open, busy or idle, over the set-up's pool and every phone. */
+const openConnections = () =>
+  [agent, ...phones]
+    .flatMap((pool) => [...Object.values(pool.sockets), ...Object.values(pool.freeSockets)])
+    .reduce((sum, sockets) => sum + sockets.length, 0);
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** The answer's body as text, undoing the compression the server chose. */
@@ -112,7 +134,7 @@ function decoded(buffer, encoding) {
 }
 
 /** One JSON call (or one multipart form, through fetch: only the set-up sends those). */
-async function call(base, method, url, { token, body, address, form } = {}) {
+async function call(base, method, url, { token, body, address, form, via = agent } = {}) {
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (address) headers['x-forwarded-for'] = address;
@@ -128,7 +150,7 @@ async function call(base, method, url, { token, body, address, form } = {}) {
   }
   headers['accept-encoding'] = ACCEPT_ENCODING;
   return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/api${url}`, { method, headers, agent }, (response) => {
+    const request = http.request(`${base}/api${url}`, { method, headers, agent: via }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('error', reject);
@@ -252,9 +274,11 @@ async function setUp(base) {
  */
 async function sitting(base, examId, i, starts) {
   const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  const via = phone();
   await sleep(starts.signin);
   const signin = await timed(meters.signin, base, 'POST', '/signin', 200, {
     address,
+    via,
     body: { username: `examday${i}`, password: PASSWORD },
   });
   const token = signin?.body?.jwtToken;
@@ -262,8 +286,10 @@ async function sitting(base, examId, i, starts) {
   if (!token) return null;
   const { submitAt } = await starts.exam;
   const release = await starts.openingSlot();
-  await timed(meters.list, base, 'GET', '/me/exams', 200, { token, address });
-  const paper = await timed(meters.paper, base, 'GET', `/me/exams/${examId}`, 200, { token, address });
+  const listSentAt = Date.now();
+  const list = await timed(meters.list, base, 'GET', '/me/exams', 200, { token, address, via });
+  if (list?.status === 200) listTimes.push({ sentAt: listSentAt, ms: Date.now() - listSentAt });
+  const paper = await timed(meters.paper, base, 'GET', `/me/exams/${examId}`, 200, { token, address, via });
   release();
   const paperQuestions = paper?.body?.questions ?? [];
   if (paperQuestions.length !== questions) meters.paper.fail(`paper with ${paperQuestions.length} questions`);
@@ -277,6 +303,7 @@ async function sitting(base, examId, i, starts) {
     const saved = await timed(meters.draft, base, 'PUT', `/api/v1/submissions/exam/${examId}/draft`, 200, {
       token,
       address,
+      via,
       body: { answers, revision: q + 1 },
     });
     if (saved?.status === 200) draftTimes.push({ sentAt, ms: Date.now() - sentAt });
@@ -285,6 +312,7 @@ async function sitting(base, examId, i, starts) {
   const submit = await timed(meters.submit, base, 'POST', `/api/v1/submissions/exam/${examId}/mcq`, 201, {
     token,
     address,
+    via,
     body: { answers },
   });
   return submit?.status === 201 ? { id: submit.body.id, answers: answers.length } : null;
@@ -310,7 +338,11 @@ async function check(base, staff, examId, connection) {
   }
 }
 
-function report(results, rows, { signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu }) {
+function report(
+  results,
+  rows,
+  { connectionsAtOpen, signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu },
+) {
   const line = (name, m) => {
     const sorted = [...m.times].sort((a, b) => a - b);
     const errors = [...m.errors.entries()].map(([what, n]) => `${n}× ${what}`).join('; ');
@@ -319,7 +351,7 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
     );
   };
   console.log(
-    `\nExam day: ${students} students signing in over ${signinWindow} s, ${questions} questions, ${openingAtOnce > 0 ? `${openingAtOnce}` : 'all'} opening at once, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : `PostgreSQL, ${process.env.DATABASE_POOL_SIZE ?? 'the default'} pooled connections (DATABASE_POOL_SIZE)`})\n`,
+    `\nExam day: ${students} students signing in over ${signinWindow} s, ${questions} questions, ${waitSeconds > 0 ? `the exam opening ${waitSeconds} s after the last sign-in, ` : ''}${openingAtOnce > 0 ? `${openingAtOnce}` : 'all'} opening at once, drafts over ${draftSeconds} s, hand-in within ${submitSeconds} s (${embedded ? 'embedded store' : `PostgreSQL, ${process.env.DATABASE_POOL_SIZE ?? 'the default'} pooled connections (DATABASE_POOL_SIZE)`})\n`,
   );
   console.log('step     |     ok  | p50 ms  | p99 ms  | max ms  | errors');
   console.log('-------- | ------- | ------- | ------- | ------- | ------');
@@ -362,6 +394,21 @@ function report(results, rows, { signinSeconds, examSeconds, examStartAt, openin
   const busiest = [...bySecond.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
   console.log(
     `drafts over 300 ms: ${slow.length} of ${draftTimes.length}, sent in ${bySecond.size} distinct seconds${busiest.length ? `; the most in one second: ${busiest.map(([second, n]) => `${n} at +${second} s`).join(', ')}` : ''}`,
+  );
+  // The first students of the opening against the rest: the first wave meets a server that has just
+  // been quiet, and, when the phones' connections have closed (BENCH_WAIT_SECONDS), connects first.
+  const lists = [...listTimes].sort((a, b) => a.sentAt - b.sentAt);
+  const firstWave = lists
+    .slice(0, Math.max(1, openingAtOnce))
+    .map((list) => list.ms)
+    .sort((a, b) => a - b);
+  const rest = lists
+    .slice(Math.max(1, openingAtOnce))
+    .map((list) => list.ms)
+    .sort((a, b) => a - b);
+  const slowLists = lists.filter((list) => list.ms > 500);
+  console.log(
+    `exam list: the first ${firstWave.length} sent p50 ${quantile(firstWave, 0.5).toFixed(0)} ms, p99 ${quantile(firstWave, 0.99).toFixed(0)} ms; the other ${rest.length} p50 ${quantile(rest, 0.5).toFixed(0)} ms, p99 ${quantile(rest, 0.99).toFixed(0)} ms; over 500 ms: ${slowLists.length}${slowLists.length ? `, sent from +${slowLists[0].sentAt - examStartAt} to +${slowLists.at(-1).sentAt - examStartAt} ms` : ''}; connections kept open from the sign-ins when the exam opened: ${connectionsAtOpen}`,
   );
   const ms = (ns) => (ns / 1e6).toFixed(0);
   console.log(
@@ -441,6 +488,7 @@ async function main() {
     open = resolve;
   });
   let examStart = 0;
+  let connectionsAtOpen = 0;
   let cpuAtOpen;
   let cpuAtOpened;
   // Students opening their paper now, and those waiting to; the time the last paper arrived.
@@ -465,10 +513,13 @@ async function main() {
     signedIn: () => {
       signedIn += 1;
       if (signedIn === students) {
-        examStart = Date.now();
-        cpuAtOpen = cpuNow(server.pid);
-        benchLoopDelay.enable();
-        open({ opensAt: examStart });
+        setTimeout(() => {
+          examStart = Date.now();
+          connectionsAtOpen = openConnections();
+          cpuAtOpen = cpuNow(server.pid);
+          benchLoopDelay.enable();
+          open({ opensAt: examStart });
+        }, waitSeconds * 1000);
       }
     },
     openingSlot,
@@ -485,11 +536,13 @@ async function main() {
   );
   const end = Date.now();
   agent.destroy();
+  for (const own of phones) own.destroy();
   benchLoopDelay.disable();
   const cpu = cpuSince(cpuAtOpen, cpuNow(server.pid));
   const { rows } = await check(base, staff, paper.id, connection);
   report(results, rows, {
-    signinSeconds: (examStart - dayStart) / 1000,
+    connectionsAtOpen,
+    signinSeconds: (examStart - dayStart) / 1000 - waitSeconds,
     examSeconds: (end - examStart) / 1000,
     examStartAt: examStart,
     openingSeconds: (lastPaperAt - examStart) / 1000,
