@@ -87,6 +87,8 @@ let staleRetries = 0;
  */
 const benchLoopDelay = monitorEventLoopDelay({ resolution: 10 });
 
+/** A copy of `values`, smallest first (what `quantile` reads). */
+const ascending = (values) => [...values].sort((a, b) => a - b);
 const quantile = (sorted, q) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -120,9 +122,9 @@ const phone = () => {
   phones.add(own);
   return own;
 };
-/** Connections open, busy or idle, over the set-up's pool and every phone. */
+/** The phones' connections still open, busy or idle. */
 const openConnections = () =>
-  [agent, ...phones]
+  [...phones]
     .flatMap((pool) => [...Object.values(pool.sockets), ...Object.values(pool.freeSockets)])
     .reduce((sum, sockets) => sum + sockets.length, 0);
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -358,7 +360,7 @@ function report(
   { connectionsAtOpen, signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu },
 ) {
   const line = (name, m) => {
-    const sorted = [...m.times].sort((a, b) => a - b);
+    const sorted = ascending(m.times);
     const errors = [...m.errors.entries()].map(([what, n]) => `${n}× ${what}`).join('; ');
     console.log(
       `${name.padEnd(8)} | ${String(sorted.length).padStart(7)} | ${quantile(sorted, 0.5).toFixed(0).padStart(7)} | ${quantile(sorted, 0.99).toFixed(0).padStart(7)} | ${quantile(sorted, 1).toFixed(0).padStart(7)} | ${errors || 0}`,
@@ -390,10 +392,7 @@ function report(
   );
   const openingRate = opened / Math.max(openingSeconds, 0.001);
   const openingEnd = examStartAt + openingSeconds * 1000;
-  const later = draftTimes
-    .filter((draft) => draft.sentAt > openingEnd)
-    .map((draft) => draft.ms)
-    .sort((a, b) => a - b);
+  const later = ascending(draftTimes.filter((draft) => draft.sentAt > openingEnd).map((draft) => draft.ms));
   console.log(
     `drafts sent once every student had the paper: ${later.length}, p50 ${quantile(later, 0.5).toFixed(0)} ms, p99 ${quantile(later, 0.99).toFixed(0)} ms (the rest met the opening)`,
   );
@@ -412,14 +411,9 @@ function report(
   // The first students of the opening against the rest: the first wave meets a server that has just
   // been quiet, and, when the phones' connections have closed (BENCH_WAIT_SECONDS), connects first.
   const lists = [...listTimes].sort((a, b) => a.sentAt - b.sentAt);
-  const firstWave = lists
-    .slice(0, Math.max(1, openingAtOnce))
-    .map((list) => list.ms)
-    .sort((a, b) => a - b);
-  const rest = lists
-    .slice(Math.max(1, openingAtOnce))
-    .map((list) => list.ms)
-    .sort((a, b) => a - b);
+  const wave = Math.max(1, openingAtOnce);
+  const firstWave = ascending(lists.slice(0, wave).map((list) => list.ms));
+  const rest = ascending(lists.slice(wave).map((list) => list.ms));
   const slowLists = lists.filter((list) => list.ms > 500);
   console.log(
     `exam list: the first ${firstWave.length} sent p50 ${quantile(firstWave, 0.5).toFixed(0)} ms, p99 ${quantile(firstWave, 0.99).toFixed(0)} ms; the other ${rest.length} p50 ${quantile(rest, 0.5).toFixed(0)} ms, p99 ${quantile(rest, 0.99).toFixed(0)} ms; over 500 ms: ${slowLists.length}${slowLists.length ? `, sent from +${slowLists[0].sentAt - examStartAt} to +${slowLists.at(-1).sentAt - examStartAt} ms` : ''}; connections kept open from the sign-ins when the exam opened: ${connectionsAtOpen}`,
@@ -444,11 +438,7 @@ function report(
   console.log(
     `CPU from the opening to the last hand-in (${available.toFixed(0)} core-seconds on ${cores} cores): the server ${share(cpu.server)}, PostgreSQL ${share(cpu.postgres)}, this load generator ${share(cpu.bench)}, the rest idle or other work`,
   );
-  const p99 = (m) =>
-    quantile(
-      [...m.times].sort((a, b) => a - b),
-      0.99,
-    );
+  const p99 = (m) => quantile(ascending(m.times), 0.99);
   const allErrors = Object.values(meters).reduce((n, m) => n + [...m.errors.values()].reduce((a, b) => a + b, 0), 0);
   const onEitherStore = [
     ['0 lost or duplicated', lost === 0 && duplicated === 0 && short === 0],
