@@ -1,13 +1,15 @@
 import '../lib/zod-jitless';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LearnApp } from './app/app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <LearnApp />
-  </StrictMode>,
-);
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <LearnApp />
+    </StrictMode>,
+  );
+});
