@@ -1,10 +1,11 @@
 import { Anchor, Box, Burger, Button, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconFlask } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth';
+import { useNarrowScreen } from '../lib/screen-width';
 import { clearSession, isSuperadmin, useSession } from '../lib/session';
 
 type NavItem = { to: string; label: string };
@@ -65,7 +66,7 @@ export function AuthLoading() {
 export function AppLayout() {
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useNarrowScreen('48em');
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Key, ReactNode } from 'react';
+import { useNarrowScreen } from '../lib/screen-width';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode };
 
@@ -32,7 +32,7 @@ type DataTableProps<T> = {
  * `xs`), where a table of several columns would need sideways scrolling.
  */
 export function DataTable<T>({ rows, columns, rowKey, label, cards }: DataTableProps<T>) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useNarrowScreen('36em');
   if (cards ?? phone)
     return (
       <Stack gap="xs" role="list" aria-label={label}>

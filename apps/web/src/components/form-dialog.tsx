@@ -1,6 +1,6 @@
 import { type MantineSize, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useNarrowScreen } from '../lib/screen-width';
 import { DialogActions, type DialogActionsProps } from './dialog-actions';
 
 type FormDialogProps = Omit<DialogActionsProps, 'onCancel'> & {
@@ -24,7 +24,7 @@ export function FormDialog({
   children,
   ...actions
 }: FormDialogProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useNarrowScreen('48em');
   return (
     <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreenOnPhone && isPhone} centered>
       <form noValidate onSubmit={onSubmit}>

@@ -1,10 +1,10 @@
 import { Card, Group, NativeSelect, Switch, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, formatInTimeZone } from '@valence/contract';
 import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-dialog';
 import { type Column, DataTable, dangerColumn } from '../../../components/data-table';
 import { ListView } from '../../../components/query-view';
+import { useNarrowScreen } from '../../../lib/screen-width';
 import { useDeleteEnrollment } from '../api/delete-enrollment';
 import { useStudentEnrollments } from '../api/get-student-enrollments';
 import { useUpdateEnrollmentStatus } from '../api/update-enrollment-status';
@@ -16,7 +16,7 @@ export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEn
   const enrollments = useStudentEnrollments(studentId);
   const setStatus = useUpdateEnrollmentStatus();
   const remove = useDeleteEnrollment();
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const phone = useNarrowScreen('36em');
   const [cards, setCards] = useState<boolean | null>(null);
 
   async function handleRemove(enrollment: Enrollment) {

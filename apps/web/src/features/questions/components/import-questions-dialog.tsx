@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Input, List, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import {
   type ImportedQuestion,
@@ -10,6 +9,7 @@ import {
 } from '@valence/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { ChemText } from '../../../components/chem-text';
+import { useNarrowScreen } from '../../../lib/screen-width';
 import {
   type ImportQuestionsVariables,
   refusedReport,
@@ -47,7 +47,7 @@ type ImportQuestionsDialogProps = { examId: number; opened: boolean; onClose: ()
  * the files it was made from, so choosing another file asks for a new check.
  */
 export function ImportQuestionsDialog({ examId, opened, onClose }: ImportQuestionsDialogProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useNarrowScreen('48em');
   return (
     <Modal opened={opened} onClose={onClose} title="Import questions" size="xl" fullScreen={isPhone} centered>
       {/* Mounted only while open, so each opening starts with no file and no report. */}

@@ -1,8 +1,8 @@
 import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Submission } from '@valence/contract';
 import type { ReactNode } from 'react';
 import { failureText } from '../../../lib/failure-text';
+import { useNarrowScreen } from '../../../lib/screen-width';
 import { useMcqFeedback } from '../api/get-mcq-feedback';
 import { SUBMISSION_TEXTS } from '../messages';
 import { percentageText } from '../model/score-text';
@@ -16,7 +16,7 @@ type AnswersDialogProps = { submission: Submission; onClose: () => void };
  */
 export function AnswersDialog({ submission, onClose }: AnswersDialogProps) {
   // A phone gets the whole screen: a paper of fifty questions needs all of it.
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useNarrowScreen('48em');
   const feedback = useMcqFeedback(submission.id);
 
   let body: ReactNode;

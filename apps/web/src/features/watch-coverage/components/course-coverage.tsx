@@ -1,10 +1,10 @@
 import { Button, List, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { LEGACY_NOTE, type LectureCoverage } from '@valence/contract';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { Panel } from '../../../components/panel';
 import { QueryView } from '../../../components/query-view';
+import { useNarrowScreen } from '../../../lib/screen-width';
 import { useCourseCoverage } from '../api/get-course-coverage';
 import { DropOffSparkline } from './drop-off-sparkline';
 
@@ -65,7 +65,7 @@ export function CourseCoverage({ courseId }: { courseId: number }) {
 }
 
 function NotWatchedDialog({ lecture, onClose }: { lecture: LectureCoverage; onClose: () => void }) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useNarrowScreen('48em');
   const { items, total } = lecture.notWatched;
   return (
     <Modal opened onClose={onClose} title={`Not watched: ${lecture.title}`} fullScreen={isPhone} centered>

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Modal, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { formatDuration, LEGACY_NOTE } from '@valence/contract';
 import { useState } from 'react';
 import { QueryView } from '../../../components/query-view';
+import { useNarrowScreen } from '../../../lib/screen-width';
 import { useStudentCoverage } from '../api/get-student-coverage';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -29,7 +29,7 @@ function StudentCoverageDialog({
   username: string;
   onClose: () => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useNarrowScreen('48em');
   const coverage = useStudentCoverage(studentId);
   return (
     <Modal opened onClose={onClose} title={`Watch coverage: ${username}`} size="lg" fullScreen={isPhone} centered>
