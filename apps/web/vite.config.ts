@@ -5,6 +5,7 @@ import { appAliases } from './vite-aliases.ts';
 import { lazySchemas } from './vite-plugin-lazy-schemas.ts';
 import { pagePreload } from './vite-plugin-page-preload.ts';
 import { precompress } from './vite-plugin-precompress.ts';
+import { stableIds } from './vite-plugin-stable-ids.ts';
 
 const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
@@ -18,6 +19,8 @@ export default defineConfig(({ command }) => ({
     // came last, and the course page's first paint of its data moved from 2.9 to 3.3 s.
     pagePreload({ pages: LAZY_PAGES, routesDir: 'src/app/routes', urgent: ['zod'] }),
     precompress(),
+    // Mantine's inputs drew twice on mount to swap in a random id (see the plugin).
+    stableIds(),
   ],
   resolve: { alias: appAliases(command) },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },

@@ -12,17 +12,21 @@ function Probe({ seen }: { seen: boolean[] }) {
 
 /** A phone-width screen whose width can change: `resize(matches)` tells its listeners. */
 function screenOf(initially: boolean) {
-  const listeners = new Set<(event: MediaQueryListEvent) => void>();
+  const listeners = new Set<EventListener>();
   let matches = initially;
   vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
     ...mediaQueryList(query, matches),
-    addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+      if (typeof listener === 'function') listeners.add(listener);
+    },
+    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => {
+      if (typeof listener === 'function') listeners.delete(listener);
+    },
   }));
   return {
     resize(next: boolean) {
       matches = next;
-      for (const listener of listeners) listener({ matches: next } as MediaQueryListEvent);
+      for (const listener of listeners) listener({ matches: next } as unknown as Event);
     },
   };
 }
