@@ -1,6 +1,6 @@
 import { Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { Student } from '@valence/contract';
-import { useEffect, useRef, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
 import { StudentEnrollments } from '../../features/enrollments';
@@ -17,11 +17,45 @@ import { isSuperadmin, useSession } from '../../lib/session';
 const RECORDS = 'records-';
 const SCORES = 'scores-';
 
+type StudentPanelProps = { student: Student; superadmin: boolean; ref: Ref<HTMLDivElement> };
+
+/**
+ * The chosen student's enrolments, viewing and exam scores. It reads the platform's time zone itself:
+ * read by the page, the settings' answer redrew the form and the whole student list at once.
+ */
+function StudentPanel({ student, superadmin, ref }: StudentPanelProps) {
+  const timeZone = usePlatformTimeZone();
+  return (
+    <Stack ref={ref} aria-label={`Student ${student.username}`} component="section">
+      <Group justify="space-between">
+        <Title order={3}>{student.username}</Title>
+        <StudentCoverageButton studentId={student.id} username={student.username} />
+        <ReportPackButton studentId={student.id} username={student.username} />
+      </Group>
+      <WatchTotal username={student.username} />
+      <StudentEnrollments studentId={student.id} canRemove={superadmin} timeZone={timeZone} />
+      <WatchRecords
+        username={student.username}
+        studentName={student.name}
+        canDelete={superadmin}
+        timeZone={timeZone}
+        paramPrefix={RECORDS}
+      />
+      <ExamScoreSummary
+        studentId={student.id}
+        username={student.username}
+        studentName={student.name}
+        timeZone={timeZone}
+        paramPrefix={SCORES}
+      />
+    </Stack>
+  );
+}
+
 /** Students: add, search, edit, delete, force logout; the chosen student's enrolments, viewing and exam scores. */
 export function StudentsRoute() {
   const session = useSession();
   const superadmin = isSuperadmin(session);
-  const timeZone = usePlatformTimeZone();
   const [selected, setSelected] = useState<Student | null>(null);
   const [, setParams] = useSearchParams();
   // Another student's records start afresh: first page, no search, the default sort.
@@ -54,29 +88,7 @@ export function StudentsRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
             {selected ? (
-              <Stack ref={panel} key={selected.id} aria-label={`Student ${selected.username}`} component="section">
-                <Group justify="space-between">
-                  <Title order={3}>{selected.username}</Title>
-                  <StudentCoverageButton studentId={selected.id} username={selected.username} />
-                  <ReportPackButton studentId={selected.id} username={selected.username} />
-                </Group>
-                <WatchTotal username={selected.username} />
-                <StudentEnrollments studentId={selected.id} canRemove={superadmin} timeZone={timeZone} />
-                <WatchRecords
-                  username={selected.username}
-                  studentName={selected.name}
-                  canDelete={superadmin}
-                  timeZone={timeZone}
-                  paramPrefix={RECORDS}
-                />
-                <ExamScoreSummary
-                  studentId={selected.id}
-                  username={selected.username}
-                  studentName={selected.name}
-                  timeZone={timeZone}
-                  paramPrefix={SCORES}
-                />
-              </Stack>
+              <StudentPanel ref={panel} key={selected.id} student={selected} superadmin={superadmin} />
             ) : (
               // Beside the list only: under it, on a phone, the hint was pushed down a screen's height
               // when the list arrived (the page's one layout shift), and each card's View says as much.
