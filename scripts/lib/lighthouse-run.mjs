@@ -99,9 +99,10 @@ const MEDIAN_KEYS = [
 /**
  * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
  * ({ token, roles, keys: the app's localStorage key names { token, roles } }) where the route needs it. Resolves to the medians, the path it landed on and
- * the first run's failing accessibility audits, main-thread breakdown and long tasks.
+ * the first run's failing accessibility audits, main-thread breakdown and long tasks. `cpuSlowdown` is
+ * Lighthouse's CPU slowdown multiplier (its default, 4, unless a calibration asks for another).
  */
-export async function measureRoute(context, { base, debugPort, runs, route, session }) {
+export async function measureRoute(context, { base, debugPort, runs, route, session, cpuSlowdown = 4 }) {
   // Both apps keep their session in localStorage; Lighthouse is told not to clear it.
   const page = await context.newPage();
   await page.goto(`${base}/contact`);
@@ -126,6 +127,8 @@ export async function measureRoute(context, { base, debugPort, runs, route, sess
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: true,
+      // Lighthouse's own default is 4; merged into its mobile throttling, which otherwise stays as it is.
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     results.push(figures(lhr));
     if (reportDir) {
