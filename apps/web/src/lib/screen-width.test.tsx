@@ -52,11 +52,11 @@ describe('useNarrowScreen', () => {
   });
 
   it('follows the window when it crosses the width', () => {
-    const window = screenOf(false);
+    const screenSize = screenOf(false);
     render(<Probe seen={[]} />);
-    act(() => window.resize(true));
+    act(() => screenSize.resize(true));
     expect(screen.getByText('narrow')).toBeTruthy();
-    act(() => window.resize(false));
+    act(() => screenSize.resize(false));
     expect(screen.getByText('wide')).toBeTruthy();
   });
 });
