@@ -85,7 +85,7 @@ function printTable(rows) {
   const index = median(rows.map((row) => row.benchmarkIndex));
   if (cpuSlowdown === 4 && index < 1500)
     console.log(
-      `Lighthouse's throttling guide (docs/throttling.md, "Calibrating the CPU slowdown") tunes its 4× for a high-end desktop (benchmarkIndex 1500-2000); for a low-end desktop (1000-1500; this machine: ${Math.round(index)}) it advises 2× (1-5) to stand for the same mid-tier phone. Those figures: BENCH_CPU_SLOWDOWN=2 npm run bench:web.`,
+      `Lighthouse's throttling guide (docs/throttling.md, "Calibrating the CPU slowdown") tunes its 4× for a high-end desktop (benchmarkIndex 1500-2000; this machine: ${Math.round(index)}); for a low-end desktop (1000-1500) or a high-end phone (800-1200) it advises 2× (1-5) to stand for the same mid-tier phone. Those figures: BENCH_CPU_SLOWDOWN=2 npm run bench:web.`,
     );
 }
 
