@@ -1,7 +1,7 @@
-import { type MantineSize, Modal, Stack } from '@mantine/core';
+import { type MantineSize, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { useNarrowScreen } from '../lib/screen-width';
 import { DialogActions, type DialogActionsProps } from './dialog-actions';
+import { ResponsiveModal } from './responsive-modal';
 
 type FormDialogProps = Omit<DialogActionsProps, 'onCancel'> & {
   title: string;
@@ -20,19 +20,18 @@ export function FormDialog({
   onClose,
   onSubmit,
   size,
-  fullScreenOnPhone,
+  fullScreenOnPhone = false,
   children,
   ...actions
 }: FormDialogProps) {
-  const isPhone = useNarrowScreen('48em');
   return (
-    <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreenOnPhone && isPhone} centered>
+    <ResponsiveModal opened onClose={onClose} title={title} size={size} fullScreenOnPhone={fullScreenOnPhone}>
       <form noValidate onSubmit={onSubmit}>
         <Stack>
           {children}
           <DialogActions onCancel={onClose} {...actions} />
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Input, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Input, Paper, Stack, Table, Text } from '@mantine/core';
 import type { BulkReturnReport } from '@valence/contract';
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { ResponsiveModal } from '../../../components/responsive-modal';
 import { ApiError } from '../../../lib/api-client';
-import { useNarrowScreen } from '../../../lib/screen-width';
 import { refusedReport, useCheckMarkedPapers, useReturnMarkedPapers } from '../api/return-marked-papers';
 import { MARKED_PAPER_TEXTS as TEXTS } from '../messages';
 
@@ -14,12 +14,11 @@ type DialogProps = { examId: number; opened: boolean; onClose: () => void };
  * was done. A report belongs to the zip it was made from: choosing another asks for a new check.
  */
 export function ReturnMarkedPapersDialog({ examId, opened, onClose }: DialogProps) {
-  const isPhone = useNarrowScreen('48em');
   return (
-    <Modal opened={opened} onClose={onClose} title={TEXTS.title} size="xl" fullScreen={isPhone} centered>
+    <ResponsiveModal opened={opened} onClose={onClose} title={TEXTS.title} size="xl">
       {/* Mounted only while open, so each opening starts again from the zip. */}
       {opened && <ReturnSteps examId={examId} onClose={onClose} />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

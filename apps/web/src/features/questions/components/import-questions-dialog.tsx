@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Input, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Input, List, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
   type ImportedQuestion,
@@ -9,7 +9,7 @@ import {
 } from '@valence/contract';
 import { type ChangeEvent, useId, useState } from 'react';
 import { ChemText } from '../../../components/chem-text';
-import { useNarrowScreen } from '../../../lib/screen-width';
+import { ResponsiveModal } from '../../../components/responsive-modal';
 import {
   type ImportQuestionsVariables,
   refusedReport,
@@ -47,12 +47,11 @@ type ImportQuestionsDialogProps = { examId: number; opened: boolean; onClose: ()
  * the files it was made from, so choosing another file asks for a new check.
  */
 export function ImportQuestionsDialog({ examId, opened, onClose }: ImportQuestionsDialogProps) {
-  const isPhone = useNarrowScreen('48em');
   return (
-    <Modal opened={opened} onClose={onClose} title="Import questions" size="xl" fullScreen={isPhone} centered>
+    <ResponsiveModal opened={opened} onClose={onClose} title="Import questions" size="xl">
       {/* Mounted only while open, so each opening starts with no file and no report. */}
       {opened && <ImportForm examId={examId} onClose={onClose} />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Submission } from '@valence/contract';
 import type { ReactNode } from 'react';
+import { ResponsiveModal } from '../../../components/responsive-modal';
 import { failureText } from '../../../lib/failure-text';
-import { useNarrowScreen } from '../../../lib/screen-width';
 import { useMcqFeedback } from '../api/get-mcq-feedback';
 import { SUBMISSION_TEXTS } from '../messages';
 import { percentageText } from '../model/score-text';
@@ -16,7 +16,6 @@ type AnswersDialogProps = { submission: Submission; onClose: () => void };
  */
 export function AnswersDialog({ submission, onClose }: AnswersDialogProps) {
   // A phone gets the whole screen: a paper of fifty questions needs all of it.
-  const isPhone = useNarrowScreen('48em');
   const feedback = useMcqFeedback(submission.id);
 
   let body: ReactNode;
@@ -55,8 +54,8 @@ export function AnswersDialog({ submission, onClose }: AnswersDialogProps) {
   }
 
   return (
-    <Modal opened onClose={onClose} title="MCQ Answers" size="xl" fullScreen={isPhone} centered>
+    <ResponsiveModal opened onClose={onClose} title="MCQ Answers" size="xl">
       {body}
-    </Modal>
+    </ResponsiveModal>
   );
 }

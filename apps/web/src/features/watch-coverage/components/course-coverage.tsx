@@ -1,10 +1,10 @@
-import { Button, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { LEGACY_NOTE, type LectureCoverage } from '@valence/contract';
 import { useState } from 'react';
 import { DataTable } from '../../../components/data-table';
 import { Panel } from '../../../components/panel';
 import { QueryView } from '../../../components/query-view';
-import { useNarrowScreen } from '../../../lib/screen-width';
+import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useCourseCoverage } from '../api/get-course-coverage';
 import { DropOffSparkline } from './drop-off-sparkline';
 
@@ -65,10 +65,9 @@ export function CourseCoverage({ courseId }: { courseId: number }) {
 }
 
 function NotWatchedDialog({ lecture, onClose }: { lecture: LectureCoverage; onClose: () => void }) {
-  const isPhone = useNarrowScreen('48em');
   const { items, total } = lecture.notWatched;
   return (
-    <Modal opened onClose={onClose} title={`Not watched: ${lecture.title}`} fullScreen={isPhone} centered>
+    <ResponsiveModal opened onClose={onClose} title={`Not watched: ${lecture.title}`}>
       <Stack gap="xs">
         <Text size="sm">
           {total} enrolled {total === 1 ? 'student has' : 'students have'} no watch record of this lecture
@@ -83,6 +82,6 @@ function NotWatchedDialog({ lecture, onClose }: { lecture: LectureCoverage; onCl
           ))}
         </List>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Modal, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDuration, LEGACY_NOTE } from '@valence/contract';
 import { useState } from 'react';
 import { QueryView } from '../../../components/query-view';
-import { useNarrowScreen } from '../../../lib/screen-width';
+import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useStudentCoverage } from '../api/get-student-coverage';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
@@ -29,10 +29,9 @@ function StudentCoverageDialog({
   username: string;
   onClose: () => void;
 }) {
-  const isPhone = useNarrowScreen('48em');
   const coverage = useStudentCoverage(studentId);
   return (
-    <Modal opened onClose={onClose} title={`Watch coverage: ${username}`} size="lg" fullScreen={isPhone} centered>
+    <ResponsiveModal opened onClose={onClose} title={`Watch coverage: ${username}`} size="lg">
       <QueryView
         query={coverage}
         loadingLabel="Loading watch coverage"
@@ -88,6 +87,6 @@ function StudentCoverageDialog({
           </Stack>
         )}
       </QueryView>
-    </Modal>
+    </ResponsiveModal>
   );
 }
