@@ -66,6 +66,35 @@ describe('lazySchemas (the build transform)', () => {
     expect(wrapped).toBe(declared);
     expect(wrapped).toBeGreaterThan(100);
   });
+
+  it('leaves the contract no zod schema built as its modules load: each is a …Schema the build wraps', async () => {
+    type Expression = { type: string; name?: string; callee?: Expression; object?: Expression };
+    /** The name a call chain starts from: `z` for `z.string().regex(…)`. */
+    const rootOf = (node: Expression | undefined): string | undefined => {
+      if (!node) return undefined;
+      if (node.type === 'Identifier') return node.name;
+      return rootOf(node.type === 'CallExpression' ? node.callee : node.object);
+    };
+    const dir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+    const files = (await readdir(dir)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
+    const eager: string[] = [];
+    for (const file of files) {
+      const { code } = await transformWithOxc(await readFile(`${dir}${file}`, 'utf8'), file);
+      for (const statement of parseAst(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations) {
+          const name = declarator.id.type === 'Identifier' ? declarator.id.name : '?';
+          const init = declarator.init as Expression | null;
+          if (init?.type === 'CallExpression' && rootOf(init) === 'z' && !name.endsWith('Schema'))
+            eager.push(`${file}: ${name}`);
+        }
+      }
+    }
+    // A page that loads such a module would build the schema, and compile zod's code for it, while
+    // its code runs: on a phone that lengthens the task that starts the page.
+    expect(eager).toEqual([]);
+  });
 });
 
 describe('lazySchema (the stand-in)', () => {

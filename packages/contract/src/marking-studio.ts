@@ -38,30 +38,37 @@ export const MARKING_MESSAGES = {
   marksCsvHeader: 'marks.csv must have the columns username, score and feedback.',
 } as const;
 
-const fraction = z.number().min(0).max(1);
-const point = z.tuple([fraction, fraction]);
-const page = z.number().int().min(1).max(10_000);
+const fractionSchema = z.number().min(0).max(1);
+const pointSchema = z.tuple([fractionSchema, fractionSchema]);
+const pageNumberSchema = z.number().int().min(1).max(10_000);
 
 /** One mark on a script; `x`, `y` is its top-left corner (a pen stroke: its first point). */
 export const annotationSchema = z.discriminatedUnion('kind', [
   z.object({
-    page,
+    page: pageNumberSchema,
     kind: z.literal('pen'),
-    x: fraction,
-    y: fraction,
-    points: z.array(point).min(1).max(MARKING_LIMITS.pointsPerStroke),
+    x: fractionSchema,
+    y: fractionSchema,
+    points: z.array(pointSchema).min(1).max(MARKING_LIMITS.pointsPerStroke),
     color: z.string().max(20).optional(),
   }),
-  z.object({ page, kind: z.literal('tick'), x: fraction, y: fraction }),
-  z.object({ page, kind: z.literal('cross'), x: fraction, y: fraction }),
+  z.object({ page: pageNumberSchema, kind: z.literal('tick'), x: fractionSchema, y: fractionSchema }),
+  z.object({ page: pageNumberSchema, kind: z.literal('cross'), x: fractionSchema, y: fractionSchema }),
   z.object({
-    page,
+    page: pageNumberSchema,
     kind: z.literal('text'),
-    x: fraction,
-    y: fraction,
+    x: fractionSchema,
+    y: fractionSchema,
     text: z.string().trim().min(1, { message: 'A text comment must not be empty.' }).max(MARKING_LIMITS.textMax),
   }),
-  z.object({ page, kind: z.literal('highlight'), x: fraction, y: fraction, w: fraction, h: fraction }),
+  z.object({
+    page: pageNumberSchema,
+    kind: z.literal('highlight'),
+    x: fractionSchema,
+    y: fractionSchema,
+    w: fractionSchema,
+    h: fractionSchema,
+  }),
 ]);
 export type Annotation = z.infer<typeof annotationSchema>;
 

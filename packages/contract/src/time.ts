@@ -34,11 +34,11 @@ const DAY_SHAPE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 const DATE_TIME_SHAPE =
   /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const OFFSET = /^([+-])(\d{2}):?(\d{2})$/;
-const calendarDay = z.iso.date();
+const calendarDaySchema = z.iso.date();
 
 function dayParts(text: string): DayParts | null {
   const year = Number(text.slice(0, 4));
-  if (year < DATE_YEARS.first || year > DATE_YEARS.last || !calendarDay.safeParse(text).success) return null;
+  if (year < DATE_YEARS.first || year > DATE_YEARS.last || !calendarDaySchema.safeParse(text).success) return null;
   return { year, month: Number(text.slice(5, 7)), day: Number(text.slice(8, 10)) };
 }
 

@@ -59,13 +59,13 @@ export const courseCoverageSchema = z.object({
 });
 export type CourseCoverage = z.infer<typeof courseCoverageSchema>;
 
-const notWatchedLimit = z
+const notWatchedLimitSchema = z
   .string()
   .regex(/^(0|[1-9]\d{0,2})$/, { message: 'notWatchedLimit must be a whole number.' })
   .transform(Number)
   .refine((value) => value <= NOT_WATCHED_MAX, { message: `notWatchedLimit must be at most ${NOT_WATCHED_MAX}.` });
 
-export const courseCoverageQuerySchema = z.object({ notWatchedLimit: notWatchedLimit.optional() });
+export const courseCoverageQuerySchema = z.object({ notWatchedLimit: notWatchedLimitSchema.optional() });
 export type CourseCoverageQuery = z.infer<typeof courseCoverageQuerySchema>;
 
 export const studentLectureCoverageSchema = z.object({
