@@ -65,6 +65,12 @@ function printTable(rows) {
     console.log(
       `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)} · ${row.jsFiles} JS files · machine benchmarkIndex ${Math.round(row.benchmarkIndex)}`,
     );
+    if (runs > 1) {
+      const { performance, tbt, lcp } = row.spread;
+      console.log(
+        `  over ${runs} runs: perf ${performance[0]}–${performance[1]} · TBT ${Math.round(tbt[0])}–${Math.round(tbt[1])} ms · LCP ${s(lcp[0])}–${s(lcp[1])}`,
+      );
+    }
     const work = row.work.filter((item) => item.ms >= 50).map((item) => `${item.group} ${s(item.ms)}`);
     if (work.length > 0) console.log(`  main thread: ${work.join(' · ')}`);
     const tasks = [...row.longTasks].sort((a, b) => b.ms - a.ms).slice(0, 6);
