@@ -11,41 +11,32 @@ function screenIs(narrow: boolean) {
   );
 }
 
-/** Mantine marks a full-screen modal's content with `data-full-screen`. */
-const isFullScreen = () =>
-  screen.getByRole('dialog', { name: 'Import questions' }).closest('[data-full-screen]') !== null;
+/** Opens the dialog and tells whether Mantine drew it full screen (it marks that with `data-full-screen`). */
+function opensFullScreen(fullScreenOnPhone?: boolean): boolean {
+  renderWithProviders(
+    <ResponsiveModal opened onClose={() => undefined} title="Import questions" fullScreenOnPhone={fullScreenOnPhone}>
+      <p>body</p>
+    </ResponsiveModal>,
+  );
+  expect(screen.getByText('body')).toBeTruthy();
+  return screen.getByRole('dialog', { name: 'Import questions' }).closest('[data-full-screen]') !== null;
+}
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('ResponsiveModal', () => {
   it('takes the whole screen at phone width', () => {
     screenIs(true);
-    renderWithProviders(
-      <ResponsiveModal opened onClose={() => undefined} title="Import questions">
-        <p>body</p>
-      </ResponsiveModal>,
-    );
-    expect(screen.getByText('body')).toBeTruthy();
-    expect(isFullScreen()).toBe(true);
+    expect(opensFullScreen()).toBe(true);
   });
 
   it('stays a centred box on a wide screen', () => {
     screenIs(false);
-    renderWithProviders(
-      <ResponsiveModal opened onClose={() => undefined} title="Import questions">
-        <p>body</p>
-      </ResponsiveModal>,
-    );
-    expect(isFullScreen()).toBe(false);
+    expect(opensFullScreen()).toBe(false);
   });
 
   it('stays a box at phone width when the dialog is short and asks for it', () => {
     screenIs(true);
-    renderWithProviders(
-      <ResponsiveModal opened onClose={() => undefined} title="Import questions" fullScreenOnPhone={false}>
-        <p>body</p>
-      </ResponsiveModal>,
-    );
-    expect(isFullScreen()).toBe(false);
+    expect(opensFullScreen(false)).toBe(false);
   });
 });
