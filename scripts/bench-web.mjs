@@ -14,7 +14,7 @@
 //                                            # a machine its throttling guide would calibrate (printed below)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort, median, root, serverEnv } from './lib/bench-kit.mjs';
+import { freePort, median, root, serverEnv, spread } from './lib/bench-kit.mjs';
 import { createSession } from './lib/bench-session.mjs';
 import { launchChromium, measureRoute } from './lib/lighthouse-run.mjs';
 
@@ -66,9 +66,9 @@ function printTable(rows) {
       `  FCP ${s(row.fcp)} · Speed Index ${s(row.si)} · TBT ${Math.round(row.tbt)} ms · CLS ${row.cls.toFixed(3)} · ${row.jsFiles} JS files · machine benchmarkIndex ${Math.round(row.benchmarkIndex)}`,
     );
     if (runs > 1) {
-      const { performance, tbt, lcp } = row.spread;
+      const { performance, tbt, lcp } = row.perRun;
       console.log(
-        `  over ${runs} runs: perf ${performance[0]}–${performance[1]} · TBT ${Math.round(tbt[0])}–${Math.round(tbt[1])} ms · LCP ${s(lcp[0])}–${s(lcp[1])}`,
+        `  over ${runs} runs, median (lowest-highest): perf ${spread(performance, String).text} · TBT ${spread(tbt, (ms) => `${Math.round(ms)} ms`).text} · LCP ${spread(lcp, s).text}`,
       );
     }
     const work = row.work.filter((item) => item.ms >= 50).map((item) => `${item.group} ${s(item.ms)}`);

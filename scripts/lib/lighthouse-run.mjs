@@ -99,9 +99,8 @@ const MEDIAN_KEYS = [
 /**
  * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
  * ({ token, roles, keys: the app's localStorage key names { token, roles } }) where the route needs
- * it. Resolves to the medians, the lowest and highest performance, TBT and LCP of the runs
- * (`spread`), the path it landed on and the first run's failing accessibility audits, main-thread
- * breakdown and long tasks. `cpuSlowdown` is Lighthouse's CPU slowdown multiplier (its default, 4,
+ * it. Resolves to the medians, each run's performance, TBT and LCP (`perRun`), the path it landed
+ * on and the first run's failing accessibility audits, main-thread breakdown and long tasks. `cpuSlowdown` is Lighthouse's CPU slowdown multiplier (its default, 4,
  * unless a calibration asks for another).
  */
 export async function measureRoute(context, { base, debugPort, runs, route, session, cpuSlowdown = 4 }) {
@@ -148,7 +147,6 @@ export async function measureRoute(context, { base, debugPort, runs, route, sess
   };
   for (const key of MEDIAN_KEYS) row[key] = median(results.map((result) => result[key]));
   // A run's blocking time moves with whatever else the machine does: the median alone hides how far.
-  const range = (key) => [Math.min(...results.map((r) => r[key])), Math.max(...results.map((r) => r[key]))];
-  row.spread = { performance: range('performance'), tbt: range('tbt'), lcp: range('lcp') };
+  row.perRun = Object.fromEntries(['performance', 'tbt', 'lcp'].map((key) => [key, results.map((r) => r[key])]));
   return row;
 }
