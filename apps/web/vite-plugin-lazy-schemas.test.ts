@@ -4,10 +4,23 @@ import { parseAst, transformWithOxc } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lazySchema } from './src/lib/lazy-schema.js';
-import { lazySchemaSpans, wrapLazySchemas } from './vite-plugin-lazy-schemas.js';
+import { lazySchemaSpans, topLevelVariables, wrapLazySchemas } from './vite-plugin-lazy-schemas.js';
 
 type Body = Parameters<typeof lazySchemaSpans>[0];
-const spansOf = (code: string) => lazySchemaSpans(parseAst(code).body as unknown as Body);
+const bodyOf = (code: string) => parseAst(code).body as unknown as Body;
+const spansOf = (code: string) => lazySchemaSpans(bodyOf(code));
+
+/** The contract's source files (tests aside): each one's TypeScript and the JavaScript the build parses. */
+async function contractModules(): Promise<Array<{ file: string; typescript: string; code: string }>> {
+  const dir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+  const files = (await readdir(dir)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
+  return Promise.all(
+    files.map(async (file) => {
+      const typescript = await readFile(`${dir}${file}`, 'utf8');
+      return { file, typescript, code: (await transformWithOxc(typescript, file)).code };
+    }),
+  );
+}
 
 describe('lazySchemas (the build transform)', () => {
   const source = [
@@ -50,15 +63,11 @@ describe('lazySchemas (the build transform)', () => {
   });
 
   it("finds every schema the contract's own files declare with a call", async () => {
-    const dir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
-    const files = (await readdir(dir)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
     let declared = 0;
     let wrapped = 0;
-    for (const file of files) {
-      const typescript = await readFile(`${dir}${file}`, 'utf8');
+    for (const { typescript, code } of await contractModules()) {
       // A declaration whose value is not an arrow function, a generic one, an object or a bare alias.
       declared += typescript.match(/^(export )?const \w+Schema(: [^=]+)? = (?![(<{]|\w+;)/gm)?.length ?? 0;
-      const { code } = await transformWithOxc(typescript, file);
       wrapped += spansOf(code).length;
     }
     // Counted from the TypeScript by pattern and from the parsed JavaScript: the two must agree, and
@@ -75,20 +84,12 @@ describe('lazySchemas (the build transform)', () => {
       if (node.type === 'Identifier') return node.name;
       return rootOf(node.type === 'CallExpression' ? node.callee : node.object);
     };
-    const dir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
-    const files = (await readdir(dir)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
     const eager: string[] = [];
-    for (const file of files) {
-      const { code } = await transformWithOxc(await readFile(`${dir}${file}`, 'utf8'), file);
-      for (const statement of parseAst(code).body) {
-        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-        if (declaration?.type !== 'VariableDeclaration') continue;
-        for (const declarator of declaration.declarations) {
-          const name = declarator.id.type === 'Identifier' ? declarator.id.name : '?';
-          const init = declarator.init as Expression | null;
-          if (init?.type === 'CallExpression' && rootOf(init) === 'z' && !name.endsWith('Schema'))
-            eager.push(`${file}: ${name}`);
-        }
+    for (const { file, code } of await contractModules()) {
+      for (const { kind, name, init } of topLevelVariables(bodyOf(code))) {
+        const built = init?.type === 'CallExpression' && rootOf(init as Expression) === 'z';
+        // The build wraps a const …Schema only: any other kind or name stays eager.
+        if (built && (kind !== 'const' || !name?.endsWith('Schema'))) eager.push(`${file}: ${name ?? '?'}`);
       }
     }
     // A page that loads such a module would build the schema, and compile zod's code for it, while

@@ -17,17 +17,24 @@ type Declarator = Node & { id: Node & { name?: string }; init: Node | null };
  */
 export function lazySchemaSpans(body: Node[]): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
+  for (const { kind, name, init } of topLevelVariables(body)) {
+    if (kind !== 'const' || !name?.endsWith('Schema') || init?.type !== 'CallExpression') continue;
+    spans.push([init.start, init.end]);
+  }
+  return spans;
+}
+
+/** Each top-level variable of a module (exported or not): `kind name = init`, from its parsed top level. */
+export function* topLevelVariables(body: Node[]): Generator<{ kind: string; name?: string; init: Node | null }> {
   for (const statement of body) {
     const declaration =
       statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
-    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    if (declaration?.type !== 'VariableDeclaration') continue;
     for (const declarator of declaration.declarations as Declarator[]) {
       const name = declarator.id.type === 'Identifier' ? declarator.id.name : undefined;
-      if (!name?.endsWith('Schema') || declarator.init?.type !== 'CallExpression') continue;
-      spans.push([declarator.init.start, declarator.init.end]);
+      yield { kind: declaration.kind as string, name, init: declarator.init };
     }
   }
-  return spans;
 }
 
 /** `code` with each span wrapped in the lazy helper, and the helper imported; null when nothing changes. */
