@@ -93,3 +93,17 @@ describe('the lazy pages table the build preloads from', () => {
     }
   });
 });
+
+describe('the portal router', () => {
+  it('is made when main.tsx asks for it, not while the first bundle loads', async () => {
+    vi.resetModules();
+    const listen = vi.spyOn(window, 'addEventListener');
+    const popstateListeners = () => listen.mock.calls.filter(([type]) => type === 'popstate').length;
+    const { createAppRouter } = await import('./router');
+    expect(popstateListeners()).toBe(0);
+    const router = createAppRouter();
+    expect(popstateListeners()).toBe(1);
+    router.dispose();
+    listen.mockRestore();
+  });
+});
