@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
 /**
  * The portal's router. Made by `main.tsx` in a task after the first bundle has run, not as the bundle
  * loads: creating it matches the address and starts the page's loaders and code, and that added
- * 30–50 ms to the bundle's own long task on a phone.
+ * 50–65 ms to the bundle's own long task on a slow phone (docs/architecture.md, "The portal").
  */
 export function createAppRouter() {
   return createBrowserRouter(routes);
