@@ -15,7 +15,6 @@ type AnswersDialogProps = { submission: Submission; onClose: () => void };
  * total, beside the mark out of 50 the list shows), then each question with the student's answer.
  */
 export function AnswersDialog({ submission, onClose }: AnswersDialogProps) {
-  // A phone gets the whole screen: a paper of fifty questions needs all of it.
   const feedback = useMcqFeedback(submission.id);
 
   let body: ReactNode;
@@ -53,6 +52,7 @@ export function AnswersDialog({ submission, onClose }: AnswersDialogProps) {
     );
   }
 
+  // A phone gets the whole screen (ResponsiveModal's default): a paper of fifty questions needs all of it.
   return (
     <ResponsiveModal opened onClose={onClose} title="MCQ Answers" size="xl">
       {body}
