@@ -100,8 +100,9 @@ const MEDIAN_KEYS = [
  * `runs` Lighthouse runs of `route` ({ path, signedIn }) in `context`, signed in with `session`
  * ({ token, roles, keys: the app's localStorage key names { token, roles } }) where the route needs
  * it. Resolves to the medians, each run's performance, TBT and LCP (`perRun`), the path it landed
- * on and the first run's failing accessibility audits, main-thread breakdown and long tasks. `cpuSlowdown` is Lighthouse's CPU slowdown multiplier (its default, 4,
- * unless a calibration asks for another).
+ * on and the first run's failing accessibility audits, main-thread breakdown and long tasks.
+ * `cpuSlowdown` is Lighthouse's CPU slowdown multiplier (its default, 4, unless a calibration asks
+ * for another).
  */
 export async function measureRoute(context, { base, debugPort, runs, route, session, cpuSlowdown = 4 }) {
   // Both apps keep their session in localStorage; Lighthouse is told not to clear it.
