@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isBlank } from './common.js';
+import { hasTwoDecimalsAtMost, sumOfMarks } from './scores.js';
 
 /**
  * The marking studio: a PART II script marked in the browser. Annotations sit on the script's pages
@@ -59,7 +61,12 @@ export const annotationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('text'),
     x: fractionSchema,
     y: fractionSchema,
-    text: z.string().trim().min(1, { message: 'A text comment must not be empty.' }).max(MARKING_LIMITS.textMax),
+    // Only spaces and zero-width characters print nothing: such a comment is as empty as ''.
+    text: z
+      .string()
+      .trim()
+      .refine((value) => !isBlank(value), { message: 'A text comment must not be empty.', abort: true })
+      .max(MARKING_LIMITS.textMax),
   }),
   z.object({
     page: pageNumberSchema,
@@ -88,8 +95,6 @@ export const annotationsSchema = annotationsInputSchema.extend({
 });
 export type Annotations = z.infer<typeof annotationsSchema>;
 
-const twoDecimals = (value: number) => Math.round(value * 100) === value * 100;
-
 /** A PART II exam's mark scheme: its questions and their maximum marks, adding up to 100. */
 export const markSchemeSchema = z
   .array(
@@ -103,11 +108,11 @@ export const markSchemeSchema = z
         .number({ message: 'Each question’s maximum mark must be a number.' })
         .positive({ message: 'Each question’s maximum mark must be more than 0.' })
         .max(100)
-        .refine(twoDecimals, { message: 'Marks have at most two decimals.' }),
+        .refine(hasTwoDecimalsAtMost, { message: 'Marks have at most two decimals.' }),
     }),
   )
   .max(MARKING_LIMITS.schemeQuestions)
-  .refine((items) => items.length === 0 || Math.abs(items.reduce((sum, q) => sum + q.maxMarks, 0) - 100) < 1e-9, {
+  .refine((items) => items.length === 0 || sumOfMarks(items.map((q) => q.maxMarks)) === 100, {
     message: MARKING_MESSAGES.schemeTotal,
   });
 export type MarkScheme = z.infer<typeof markSchemeSchema>;
@@ -151,7 +156,9 @@ export type NextScript = z.infer<typeof nextScriptSchema>;
  * The grade call's extra field when the exam has a mark scheme: a JSON array of one mark per
  * question (the score is their sum).
  */
-export const questionMarksSchema = z.array(z.number().min(0).max(100)).max(MARKING_LIMITS.schemeQuestions);
+export const questionMarksSchema = z
+  .array(z.number().min(0).max(100).refine(hasTwoDecimalsAtMost))
+  .max(MARKING_LIMITS.schemeQuestions);
 
 /** POST /api/v1/exams/{examId}/marked-papers: what a zip of marked papers matched, or did. */
 export const bulkReturnReportSchema = z.object({

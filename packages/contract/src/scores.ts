@@ -21,3 +21,36 @@ export function combinedTotalScore(
   if (!hasMcq && !hasTraditional) return null;
   return (hasMcq ? mcqScore : 0) + (hasTraditional ? traditionalScore * 0.5 : 0);
 }
+
+/**
+ * Whether a number is a whole count of hundredths (a mark of at most two decimals). It is rounded to
+ * hundredths and back rather than asking whether `value * 100` is whole: 8.2 * 100 is
+ * 819.9999999999999 in binary floating point, which refused 8.2, 1.1, 64.1 and a ninth of all marks.
+ * `n / 100` is the double nearest to the decimal, the very one `Number('8.2')` and JSON give.
+ */
+export const hasTwoDecimalsAtMost = (value: number): boolean =>
+  Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+
+/** Marks added in whole hundredths, so 0.1 + 0.2 is 0.3 and 4.1 + 4.1 is 8.2, never 8.200000000000001. */
+export const sumOfMarks = (values: readonly number[]): number =>
+  values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+
+/**
+ * How typed marks are written: digits with an optional fraction (".5" and "+8" too), never a sign,
+ * exponent, bare point or trailing point.
+ */
+const TYPED_MARK = /^\+?\d*\.?\d+$/;
+
+/**
+ * A mark as typed (already trimmed), read to a number of 0..`max` with at most two decimals. The
+ * decimals are counted on the text itself, trailing zeros aside ("8.20" is fine, "8.2000000000000001"
+ * is not, though both are the same double); 'number' when it is not a number as written, 'range'
+ * when it is outside 0..max or has a third decimal.
+ */
+export function readTypedMark(text: string, max: number): { value: number } | { error: 'number' | 'range' } {
+  const value = Number(text);
+  if (!TYPED_MARK.test(text) || !Number.isFinite(value)) return { error: 'number' };
+  const decimals = (text.split('.')[1] ?? '').replace(/0+$/, '').length;
+  if (decimals > 2 || value < 0 || value > max) return { error: 'range' };
+  return { value };
+}

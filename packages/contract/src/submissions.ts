@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.js';
 import { examSchema, mcqOptionSchema, mcqQuestionSchema } from './exams.js';
 import { pageQuerySchema } from './paging.js';
+import { readTypedMark } from './scores.js';
 
 /** What a student may upload as a PART II answer, and a tutor as a marked paper. */
 export const ANSWER_KINDS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as const;
@@ -219,16 +220,13 @@ export const gradeFieldsSchema = z.object({
     .optional()
     .transform((value, ctx) => {
       if (!value) return null;
-      const score = Number(value);
-      if (!/^[+]?\d*\.?\d+$/.test(value) || !Number.isFinite(score)) {
-        ctx.addIssue({ code: 'custom', message: SUBMISSION_MESSAGES.scoreNumber });
+      const score = readTypedMark(value, 100);
+      if ('error' in score) {
+        const message = score.error === 'number' ? SUBMISSION_MESSAGES.scoreNumber : SUBMISSION_MESSAGES.scoreRange;
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
-      if (score < 0 || score > 100 || Math.round(score * 100) !== score * 100) {
-        ctx.addIssue({ code: 'custom', message: SUBMISSION_MESSAGES.scoreRange });
-        return z.NEVER;
-      }
-      return score;
+      return score.value;
     }),
 });
 export type GradeFields = z.output<typeof gradeFieldsSchema>;

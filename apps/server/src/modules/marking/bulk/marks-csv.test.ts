@@ -38,6 +38,17 @@ describe('parseMarksCsv', () => {
     });
   });
 
+  it('takes scores of two decimals such as 8.2 and 4.35 as those numbers, and refuses a third decimal', () => {
+    expect(parseMarksCsv('username,score,feedback\namara,8.2,\ndilan,8.201,\nerandi, 4.35 ,\n', known)).toEqual({
+      lines: [
+        { username: 'amara', traditionalScore: 8.2, instructorFeedback: null },
+        { username: 'erandi', traditionalScore: 4.35, instructorFeedback: null },
+      ],
+      rows: 3,
+      errors: [{ line: 3, message: SUBMISSION_MESSAGES.scoreRange }],
+    });
+  });
+
   it('needs all three columns', () => {
     expect(parseMarksCsv('username,score\namara,50\n', known)).toEqual({
       lines: [],

@@ -37,4 +37,26 @@ describe('marks', () => {
     expect(readMarks([], [], '100.01')).toMatchObject({ ok: false, summary: SUBMISSION_MESSAGES.scoreRange });
     expect(readMarks([], [], '-1')).toMatchObject({ ok: false, summary: SUBMISSION_MESSAGES.scoreNumber });
   });
+
+  it('takes every score of two decimals typed, such as 8.2, 1.1, 64.1, 4.35 and 0.07, as that number', () => {
+    const refused = Array.from({ length: 10_001 }, (_, n) => String(n / 100)).filter(
+      (text) =>
+        readMarks([], [], text).ok !== true || (readMarks([], [], text) as { score: number }).score !== Number(text),
+    );
+    expect(refused).toEqual([]);
+    expect(readMarks([], [], '8.201')).toMatchObject({ ok: false, summary: SUBMISSION_MESSAGES.scoreRange });
+  });
+
+  it('takes question marks such as 8.2 and 4.1 and adds them exactly', () => {
+    const tight = [
+      { label: 'Q1', maxMarks: 8.2 },
+      { label: 'Q2', maxMarks: 91.8 },
+    ];
+    expect(readMarks(tight, ['4.1', '4.1'], '')).toEqual({ ok: true, score: 8.2, questionMarks: [4.1, 4.1] });
+    expect(readMarks(tight, ['8.2', '64.1'], '')).toEqual({ ok: true, score: 72.3, questionMarks: [8.2, 64.1] });
+    expect(readMarks(tight, ['8.201', '1'], '')).toMatchObject({
+      ok: false,
+      errors: ['From 0 to 8.2, with at most two decimals.', null],
+    });
+  });
 });

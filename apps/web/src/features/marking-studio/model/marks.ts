@@ -1,18 +1,15 @@
-import { MARKING_MESSAGES, type MarkScheme, SUBMISSION_MESSAGES } from '@valence/contract';
+import { MARKING_MESSAGES, type MarkScheme, readTypedMark, SUBMISSION_MESSAGES, sumOfMarks } from '@valence/contract';
 
 /** A mark as typed: empty, or a number of 0..max with at most two decimals. */
 export type MarkCheck = { value: number | null; error: string | null };
 
-const NUMBER = /^[+]?\d*\.?\d+$/;
-
-/** Checks one typed mark against its maximum; `message` is what is said when it is out of range. */
+/** Checks one typed mark against its maximum by the contract's rule; `message` is what is said when it is out of range. */
 export function checkMark(text: string, max: number, rangeMessage: string, numberMessage: string): MarkCheck {
   const trimmed = text.trim();
   if (trimmed === '') return { value: null, error: null };
-  const value = Number(trimmed);
-  if (!NUMBER.test(trimmed) || !Number.isFinite(value)) return { value: null, error: numberMessage };
-  if (value < 0 || value > max || Math.round(value * 100) !== value * 100) return { value: null, error: rangeMessage };
-  return { value, error: null };
+  const mark = readTypedMark(trimmed, max);
+  if ('error' in mark) return { value: null, error: mark.error === 'number' ? numberMessage : rangeMessage };
+  return { value: mark.value, error: null };
 }
 
 /** The single score out of 100, with the grade dialog's sentences. */
@@ -24,9 +21,7 @@ export const checkQuestionMark = (text: string, max: number) =>
   checkMark(text, max, `From 0 to ${max}, with at most two decimals.`, 'Must be a number.');
 
 /** Sums in hundredths so 0.1 + 0.2 is 0.3, as the server adds them. */
-export function sumMarks(values: number[]): number {
-  return values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
-}
+export const sumMarks = (values: number[]): number => sumOfMarks(values);
 
 export type MarksResult =
   | { ok: true; score: number | null; questionMarks: number[] | null }
