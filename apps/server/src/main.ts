@@ -3,6 +3,7 @@ import { createSuperadmin, isSuperadminOutcome, reportSuperadmin } from './boots
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { collectWhenIdle } from './lib/idle-collection.js';
+import { guardProcess } from './lib/process-faults.js';
 import { listenControlSocket } from './ops/control-socket.js';
 import { DataDirBusy, type DataDirLock, describeHolder, lockDataDir } from './ops/data-dir-lock.js';
 import { serveOpsCommands } from './ops/serve-ops.js';
@@ -38,6 +39,8 @@ async function main() {
   });
   const storage = await createStorage(config, secret);
   const app = await buildApp({ config, database, storage, secret });
+  // A connection the database or file store drops outside any request must not end the server.
+  guardProcess(app.log);
   // A new embedded store was created with the superadmin in it; otherwise the step runs here (and
   // finds one on every start after the first).
   const created = database.createdWith;

@@ -25,13 +25,16 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Calls `onMessage` with each payload NOTIFY sends on `channel` (after the sender's commit), and
-   * `onLost` once if notifications may have stopped coming. Resolves, once listening, to `stop`.
+   * Calls `onMessage` with each payload NOTIFY sends on `channel` (after the sender's commit). When
+   * notifications may have stopped coming (the database restarted, the connection broke), calls
+   * `onLost`, keeps trying to listen again, and calls `onRegained` once it does: what was sent in
+   * between was not heard. Resolves, once listening, to `stop`.
    */
   listen: (
     channel: string,
     onMessage: (payload: string) => void,
     onLost: (error: Error) => void,
+    onRegained?: () => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
   /**
@@ -41,29 +44,91 @@ export type Database = {
   snapshot?: () => Promise<Readable>;
 };
 
-/** LISTEN on a connection of its own (a pooled one goes back to the pool and hears nothing). */
+/**
+ * How long a request waits for a connection (a new one, or its turn at the pool's) before it is
+ * answered 503: PostgreSQL refuses connections at once while it is down, but a failover or a network
+ * fault can leave them hanging. Under load the wait for a turn stays well below this (bench:exam-day,
+ * 2,000 students opening their exam together: exam-list p99 under 0.7 s).
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** Waits between attempts to listen again: a restart takes seconds, so short at first, then every 2 s. */
+const LISTEN_RETRY_MS = [100, 250, 500, 1000, 2000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one goes back to the pool and hears nothing), opened
+ * again whenever it is lost.
+ */
 async function listenPg(
   databaseUrl: string,
   channel: string,
   onMessage: (payload: string) => void,
   onLost: (error: Error) => void,
+  onRegained: () => void,
 ) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  let stopping = false;
-  const lost = (error: Error) => {
-    if (!stopping) onLost(error);
-    stopping = true;
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  /** A listening connection; `onGone` once if it fails or closes after it began to listen. */
+  const open = async (onGone: (error: Error) => void) => {
+    // Keep-alive probes find a connection whose peer vanished without closing it (a failover).
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    current = client;
+    let listening = false;
+    let gone = false;
+    // Listened to from the start and never removed: an 'error' event without a listener ends the process.
+    const fail = (error: Error) => {
+      if (gone) return;
+      gone = true;
+      void client.end().catch(() => undefined);
+      if (listening && !stopped) onGone(error);
+    };
+    client.on('error', fail);
+    client.on('end', () => fail(new Error('The notification connection closed.')));
+    client.on('notification', (message) => {
+      if (!gone && message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      fail(error as Error);
+      throw error;
+    }
+    if (gone) throw new Error('The notification connection closed while it began to listen.');
+    listening = true;
   };
-  client.on('error', lost);
-  client.on('end', () => lost(new Error('The notification connection closed.')));
-  client.on('notification', (message) => {
-    if (message.channel === channel) onMessage(message.payload ?? '');
-  });
-  await client.connect();
-  await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+
+  const lost = (error: Error) => {
+    onLost(error);
+    again(0);
+  };
+  const again = (attempt: number) => {
+    const wait = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
+    retry = setTimeout(async () => {
+      retry = undefined;
+      if (stopped) return;
+      try {
+        await open(lost);
+      } catch {
+        if (!stopped) again(attempt + 1);
+        return;
+      }
+      if (stopped) await current?.end().catch(() => undefined);
+      else onRegained();
+    }, wait);
+  };
+
+  await open(lost);
   return async () => {
-    stopping = true;
-    await client.end().catch(() => undefined);
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
 
@@ -172,7 +237,18 @@ export async function openDatabase(options: {
 }): Promise<Database & { createdWith?: unknown }> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A connection PostgreSQL ends (a restart, a failover, an idle-connection reaper) emits 'error',
+    // which ends the process when nobody listens. The pool drops an idle one itself and reports it
+    // here; one a request holds fails that request's statement (answered 503) and is dropped when
+    // released. The next request gets a new connection once the database answers again.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     nameStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // A start that fails here must not leave its connections open behind the error it reports.
@@ -195,7 +271,8 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      listen: (channel, onMessage, onLost) => listenPg(databaseUrl, channel, onMessage, onLost),
+      listen: (channel, onMessage, onLost, onRegained = () => undefined) =>
+        listenPg(databaseUrl, channel, onMessage, onLost, onRegained),
       close: () => pool.end(),
     };
   }

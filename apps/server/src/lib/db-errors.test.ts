@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clientErrorOf, isUniqueViolation, pgErrorCode, redactDbError } from './db-errors.js';
+import {
+  clientErrorOf,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  pgErrorCode,
+  redactDbError,
+  unavailableCause,
+} from './db-errors.js';
 
 /** As Drizzle wraps a pg error: the message lists the parameters, the cause holds the SQLSTATE. */
 function drizzleError(cause: Record<string, unknown>) {
@@ -48,5 +55,44 @@ describe('database errors', () => {
     );
     expect(syntax?.message).toBe('invalid input syntax for type integer: "[redacted]"');
     expect(redactDbError(new Error('not a database error'))).toBeUndefined();
+  });
+
+  it('tells a database that is away from a statement that failed', () => {
+    const system = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
+    for (const away of [
+      drizzleError({ code: '57P01', message: 'terminating connection due to administrator command' }),
+      drizzleError({ code: '57P03', message: 'the database system is shutting down' }),
+      drizzleError({ code: '08006', message: 'connection failure' }),
+      drizzleError({ code: '53300', message: 'sorry, too many clients already' }),
+      system('ECONNREFUSED'),
+      system('ECONNRESET'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Connection terminated due to connection timeout', { cause: new Error('timeout expired') }),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      // Node's report of a refused connection to a name that resolves to IPv6 and IPv4.
+      new AggregateError([system('ECONNREFUSED'), system('ECONNREFUSED')]),
+    ]) {
+      expect(isDatabaseUnavailable(away), String(away)).toBe(true);
+    }
+    for (const fault of [
+      unique,
+      drizzleError({ code: '42601', message: 'syntax error' }),
+      drizzleError({ code: '57014', message: 'canceling statement due to statement timeout' }),
+      system('ENOENT'),
+      new Error('boom'),
+      undefined,
+    ]) {
+      expect(isDatabaseUnavailable(fault), String(fault)).toBe(false);
+    }
+  });
+
+  it('logs of a lost connection what pg said, not the statement’s parameters', () => {
+    const lost = drizzleError({ code: '57P01', message: 'terminating connection due to administrator command' });
+    expect(unavailableCause(lost)).toEqual({
+      code: '57P01',
+      message: 'terminating connection due to administrator command',
+    });
+    expect(JSON.stringify(unavailableCause(lost))).not.toContain('bob');
   });
 });

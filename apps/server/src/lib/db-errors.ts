@@ -60,6 +60,87 @@ export function clientErrorOf(error: unknown): { status: number; message: string
 }
 
 /**
+ * SQLSTATEs that say the database is away rather than that the statement was wrong: connection
+ * exceptions (class 08), the server shutting down or ending sessions (57P01 administrator command,
+ * 57P02 crash, 57P03 starting up or shutting down), no connection slot left (53300).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+
+/** Socket failures on the way to the database or file store (refused, reset, unreachable, name not resolved). */
+const UNAVAILABLE_SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** What pg and pg-pool throw, without a code, when a connection is gone or cannot be had in time. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // unexpectedly; due to connection timeout
+  /^timeout exceeded when trying to connect$/,
+  /is not queryable$/, // a client that has had a connection error, or was closed
+  /^Client has encountered a connection error/,
+];
+
+/**
+ * The code of a socket failure (ECONNREFUSED, ECONNRESET…) anywhere in the error's `cause` chain or
+ * among an AggregateError's errors (Node's report of a refused connection to a name with several
+ * addresses), whatever the peer was.
+ */
+export function networkFailureCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, errors } = current as { code?: unknown; errors?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_SYSTEM_CODES.has(code)) return code;
+    const inner = Array.isArray(errors) ? errors.map(networkFailureCode).find(Boolean) : undefined;
+    if (inner) return inner;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the error says that the database could not be reached or dropped the connection (a
+ * restart, a failover, a network fault), anywhere in its `cause` chain: the request may well
+ * succeed a few seconds later, so it is answered 503 rather than 500.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => unavailableCause(error) !== undefined;
+
+/**
+ * The layer of the error that says the database is away, as it may be logged: its code and message
+ * (a wrapper's message may list the query's parameters; this one names no value).
+ */
+export function unavailableCause(error: unknown): { code?: string; message: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    const text = typeof message === 'string' ? message : '';
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SYSTEM_CODES.has(code)))
+      return { code, message: text };
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(text))) return { message: text };
+    // Node reports a refused connection to a name with several addresses as an AggregateError.
+    const inner = Array.isArray(errors) ? errors.map(unavailableCause).find(Boolean) : undefined;
+    if (inner) return inner;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The answer to a request the database could not serve because it was away. */
+export const DATABASE_UNAVAILABLE = {
+  status: 503,
+  message: 'The database is not answering at the moment. Please try again in a few seconds.',
+  /** Seconds a client should wait before trying again (Retry-After). */
+  retryAfterSeconds: 2,
+} as const;
+
+/**
  * What may be logged of a database error: the code, the constraint, table and column, and the SQL
  * text, but not the parameters (usernames, titles, hashes) nor the quoted values PostgreSQL puts in
  * its messages and details ("Key (username)=(bob) already exists").

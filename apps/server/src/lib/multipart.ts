@@ -144,7 +144,8 @@ export async function readMultipartForm(
     }
   } catch (error) {
     await removeAll(storage, request, stored);
-    // Anything else is the store's failure (a full disk), a fault of the server.
+    // Anything else is the store's failure: a full disk (507) or a fault of the server; either way
+    // the error handler also ends the connection when the body was not read to its end.
     if (!(error instanceof HttpError) || request.raw.readableEnded) throw error;
     throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
   }

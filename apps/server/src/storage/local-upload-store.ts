@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileConfigstore, FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
-import type { UploadStoreOptions } from './storage.js';
+import { storageFullOf, type UploadStoreOptions } from './storage.js';
 
 /**
  * How much of a PATCH body may wait for the disk. The stock file store writes through a 16 KiB
@@ -59,9 +59,10 @@ export class LocalUploadStore extends FileStore {
     });
     try {
       await pipeline(readable, out);
-    } catch {
-      // As the stock store: the offset is re-read from the file on the next HEAD.
-      throw ERRORS.FILE_WRITE_ERROR;
+    } catch (error) {
+      // As the stock store: the offset is re-read from the file on the next HEAD. A full or
+      // read-only disk is named, so the answer can say so rather than "something went wrong".
+      throw storageFullOf(error) ?? ERRORS.FILE_WRITE_ERROR;
     }
     return offset + out.bytesWritten;
   }

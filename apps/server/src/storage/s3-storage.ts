@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { networkFailureCode } from '../lib/db-errors.js';
 import { createS3UploadStore, uploadRecordKey } from './s3-upload-store.js';
 import {
   assertSafeKey,
@@ -18,6 +19,7 @@ import {
   type ListedObject,
   ObjectNotFoundError,
   type ObjectStorage,
+  StorageUnavailableError,
   type UploadStoreOptions,
 } from './storage.js';
 
@@ -30,15 +32,44 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+/**
+ * How long connecting to the store may take: an endpoint that drops packets would otherwise hold a
+ * request for the system's TCP timeout (minutes). Only the connection is timed, not the transfer,
+ * which may idle while a slow viewer catches up.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
 function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
   };
+}
+
+/**
+ * Whether an S3 call failed because the store is away rather than because of what was asked: the
+ * connection failed or timed out, or the store answered 5xx (after the SDK's own retries).
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (networkFailureCode(error)) return true;
+  const { name, $metadata } = error as { name?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (name === 'TimeoutError') return true;
+  const status = $metadata?.httpStatusCode;
+  return typeof status === 'number' && status >= 500;
+}
+
+/** Runs an S3 call; the store being away is answered 503 (StorageUnavailableError), not 500. */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isStoreUnavailable(error) ? new StorageUnavailableError(error) : error;
+  }
 }
 
 export class S3Storage implements ObjectStorage {
@@ -55,17 +86,19 @@ export class S3Storage implements ObjectStorage {
       client: this.client,
       params: { Bucket: this.settings.bucket, Key: assertSafeKey(key), Body: body, ContentType: options?.contentType },
     });
-    await upload.done();
+    await reaching(() => upload.done());
   }
 
   async get(key: string, range?: ByteRange) {
     try {
-      const result = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: assertSafeKey(key),
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
+      const result = await reaching(() =>
+        this.client.send(
+          new GetObjectCommand({
+            Bucket: this.settings.bucket,
+            Key: assertSafeKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        ),
       );
       const size = range
         ? Number(result.ContentRange?.split('/')[1] ?? result.ContentLength)
@@ -79,8 +112,8 @@ export class S3Storage implements ObjectStorage {
 
   async stat(key: string) {
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) }),
+      const head = await reaching(() =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) })),
       );
       return { size: Number(head.ContentLength ?? 0) };
     } catch (error) {
@@ -94,8 +127,8 @@ export class S3Storage implements ObjectStorage {
   async *list(): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }),
+      const page = await reaching(() =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token })),
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key;
@@ -108,8 +141,12 @@ export class S3Storage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) }));
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: uploadRecordKey(key) }));
+    await reaching(() =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: assertSafeKey(key) })),
+    );
+    await reaching(() =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: uploadRecordKey(key) })),
+    );
   }
 
   createUploadStore(options: UploadStoreOptions) {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { DataStore } from '@tus/server';
+import { HttpError } from '../lib/errors.js';
 
 export type ByteRange = { start: number; end: number };
 
@@ -46,6 +47,54 @@ export class ObjectNotFoundError extends Error {
 }
 
 export class InvalidKeyError extends Error {}
+
+/** The file store did not answer (refused, reset, timed out, or failing on its side): worth trying again shortly. */
+export class StorageUnavailableError extends HttpError {
+  constructor(cause: unknown) {
+    super(503, 'The file store is not answering at the moment. Please try again in a few seconds.', {
+      'retry-after': '2',
+    });
+    this.cause = cause;
+  }
+}
+
+/**
+ * The file store cannot take more bytes: the disk (or the account's quota) is full, or the file
+ * system has gone read-only. The request was fine and nothing was saved; it is worth trying again
+ * once an administrator has made room, so 507 Insufficient Storage rather than a server fault.
+ */
+export class StorageFullError extends HttpError {
+  constructor(
+    readonly reason: 'full' | 'read-only',
+    cause?: unknown,
+  ) {
+    super(
+      507,
+      reason === 'full'
+        ? "The server's disk is full, so the file was not saved. Ask the platform's administrator to free some space, then try again."
+        : "The server's file store is read-only at the moment, so the file was not saved. Ask the platform's administrator to check it, then try again.",
+    );
+    this.cause = cause;
+  }
+}
+
+const FULL_CODES: Record<string, StorageFullError['reason']> = { ENOSPC: 'full', EDQUOT: 'full', EROFS: 'read-only' };
+
+/**
+ * The StorageFullError an error stands for: itself, or a file-system error (ENOSPC, EDQUOT, EROFS)
+ * found on it or on its causes, however a stream or library wrapped it; undefined for any other.
+ */
+export function storageFullOf(error: unknown): StorageFullError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if (current instanceof StorageFullError) return current;
+    const code = (current as { code?: unknown }).code;
+    const reason = typeof code === 'string' && Object.hasOwn(FULL_CODES, code) ? FULL_CODES[code] : undefined;
+    if (reason) return new StorageFullError(reason, error);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /**
  * Keys are relative, slash-separated paths without `..`, `.` or empty segments, so that no key can

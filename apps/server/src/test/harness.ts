@@ -80,8 +80,9 @@ export const pgliteTemplate = () => {
  * A fresh database per call: in-memory PGlite (a copy of the migrated template when the run made
  * one), or a new database on the PostgreSQL server at TEST_DATABASE_URL (CI), dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(
+  url = process.env.TEST_DATABASE_URL,
+): Promise<Database & { drop: () => Promise<void> }> {
   if (!url) {
     const startFrom = await pgliteTemplate();
     const database = await openDatabase(startFrom ? { startFrom } : {});
@@ -127,6 +128,8 @@ export type TestAppOptions = {
   /** Wraps the store the app gets (its own local one, or `storage`), e.g. to watch what is written. */
   wrapStorage?: (storage: ObjectStorage) => ObjectStorage;
   env?: Record<string, string>;
+  /** A PostgreSQL server to make the fresh database on, instead of TEST_DATABASE_URL's. */
+  databaseUrl?: string;
 };
 
 /** Expects that status (showing the body when it differs) and answers the body's JSON. */
@@ -158,7 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'valence-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const secret = randomBytes(32).toString('hex');
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.databaseUrl);
   const store = options.storage ?? new LocalStorage(path.join(dataDir, 'files'), secret, `${config.apiPrefix}/files`);
   const storage = options.wrapStorage?.(store) ?? store;
   const app = await buildApp({ config, database, storage, secret, logger: false });

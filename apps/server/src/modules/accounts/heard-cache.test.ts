@@ -239,6 +239,29 @@ describe('Hearing (PostgreSQL: changes reach other servers late)', () => {
     expect(await hearing.upToDate()).toBe(false);
   });
 
+  it('after listening again, trusts nothing heard before the gap: only a marker sent afterwards', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout'] });
+    const { sent, hearing } = hearingByHand();
+    const before = hearing.upToDate();
+    hearing.heard(sent[0] as string);
+    expect(await before).toBe(true);
+    hearing.stop();
+    expect(await hearing.upToDate()).toBe(false);
+
+    // Listening again at once: the marker heard a moment ago came before changes that went unheard.
+    hearing.start();
+    let answered = false;
+    const after = hearing.upToDate().then((heard) => {
+      answered = true;
+      return heard;
+    });
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    expect(sent).toHaveLength(2);
+    hearing.heard(sent[1] as string);
+    expect(await after).toBe(true);
+  });
+
   it('makes a session-ending change wait the window before it answers, on PostgreSQL only', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     let settledYet = false;

@@ -70,6 +70,15 @@ export class Hearing {
   }
 
   /**
+   * Listening again after `stop`: what was committed meanwhile went unheard, so no marker heard
+   * before counts, and nothing is up to date until a marker sent from now on is heard.
+   */
+  start() {
+    this.stopped = false;
+    this.heardSentAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /**
    * Resolves true once this server has heard every change committed HEARD_WITHIN_MS before the call;
    * false when that cannot be known (then read the database).
    */
@@ -115,7 +124,8 @@ export class Hearing {
  * only runs while it hears every change: the accounts table's trigger notifies each insert, delete
  * and update of what is kept after commit, and the owner `forget`s what that change may alter (or
  * `clear`s all).
- * Lost notifications (`stop`) switch it off for good: every read goes to the database again.
+ * Lost notifications (`stop`) switch it off and empty it: every read goes to the database until the
+ * owner hears again and `start`s it.
  */
 export class HeardCache<K, V> {
   private readonly entries: BoundedMap<K, { value: V; at: number }>;

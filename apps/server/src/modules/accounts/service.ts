@@ -60,6 +60,13 @@ export class AccountsService {
         this.hearing.stop();
         log.warn({ err: error }, 'Account changes are no longer heard: sessions are checked in the database only.');
       },
+      () => {
+        // Nothing kept survived the gap (stop cleared it), and nothing is used until a new marker is heard.
+        this.hearing.start();
+        this.sessions.start();
+        this.studentCounts.start();
+        log.info('Account changes are heard again: sessions are kept in memory again.');
+      },
     );
     this.sessions.start();
     this.studentCounts.start();

@@ -18,8 +18,8 @@ async function replicaOf(lateMs = 0): Promise<FastifyInstance> {
   const database: Database = lateMs
     ? {
         ...t.database,
-        listen: (channel, onMessage, onLost) =>
-          t.database.listen(channel, (payload) => setTimeout(() => onMessage(payload), lateMs), onLost),
+        listen: (channel, onMessage, onLost, onRegained) =>
+          t.database.listen(channel, (payload) => setTimeout(() => onMessage(payload), lateMs), onLost, onRegained),
       }
     : t.database;
   const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });

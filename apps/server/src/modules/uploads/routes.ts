@@ -1,5 +1,6 @@
 import { Metadata } from '@tus/server';
 import type { FastifyRequest } from 'fastify';
+import { closeAfterAnswer } from '../../lib/close-connection.js';
 import { HttpError } from '../../lib/errors.js';
 import { moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
@@ -63,6 +64,7 @@ export const uploadsRoutes = moduleRoutes('uploads', async (app, route) => {
           await app.uploads.handle(request.raw, reply.raw, principal.id);
         } catch (error) {
           request.log.error({ err: error }, 'upload request failed');
+          closeAfterAnswer(request.raw, reply.raw);
           if (!reply.raw.headersSent) {
             reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
             reply.raw.end(JSON.stringify({ message: 'Internal server error.' }));

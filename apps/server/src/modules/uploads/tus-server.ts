@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DataStore, Server } from '@tus/server';
 import { encodeUploadId, MAX_RESOURCE_BYTES } from '@valence/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { isStoreUnavailable } from '../../storage/s3-storage.js';
+import { StorageUnavailableError, storageFullOf } from '../../storage/storage.js';
 import type { TusNodeRequest } from './node-bridge.js';
 import {
   deferredLengthMessage,
@@ -67,9 +69,20 @@ export function createTusServer(options: {
     onResponseError: (req, error) => {
       let status = 500;
       let message = 'Internal server error.';
-      if (isTusError(error) && error.status_code < 500) {
+      const storageFull = storageFullOf(error);
+      if (storageFull) {
+        // The disk is full or read-only: the bytes that fitted are kept, and HEAD says how many.
+        options.log.error({ err: error }, 'upload request failed: the file store cannot be written to');
+        status = storageFull.statusCode;
+        message = storageFull.message;
+      } else if (isTusError(error) && error.status_code < 500) {
         status = error.status_code;
         message = status === 413 && /maximum size/i.test(error.body) ? tooLargeMessage : error.body.trim();
+      } else if (isStoreUnavailable(error) || error instanceof StorageUnavailableError) {
+        // The S3 store is away: the client's tus library retries, and resumes where the upload stopped.
+        options.log.warn({ err: error }, 'upload request failed: the file store is not answering');
+        status = 503;
+        message = new StorageUnavailableError(error).message;
       } else {
         options.log.error({ err: error }, 'upload request failed');
       }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataStore, Server, Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
+import { closeAfterAnswer } from '../../lib/close-connection.js';
 import { sendResponse, TusNodeRequest } from './node-bridge.js';
 import { createTusServer, isTusError } from './tus-server.js';
 import { isUploadKey, safeContentType } from './upload-key.js';
@@ -41,6 +42,8 @@ export class UploadsService {
   async handle(req: IncomingMessage, res: ServerResponse, accountId: number): Promise<void> {
     this.callers.set(req, accountId);
     const response = await this.tus.handleWeb(new TusNodeRequest(req, res) as unknown as Request);
+    // Answered before the body was all read (a failed write, a refusal): the connection ends too.
+    closeAfterAnswer(req, res);
     await sendResponse(res, response);
   }
 
