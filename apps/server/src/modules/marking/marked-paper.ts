@@ -11,14 +11,23 @@ import {
   questionMarksSchema,
   type StudioScript,
   SUBMISSION_MESSAGES,
+  sumOfMarks,
 } from '@valence/contract';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
 import { fileNameOfKey, type StoredFile } from '../../lib/multipart.js';
+import { PdfRenderError, renderOnPdfWorker } from '../../lib/pdf-worker.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 
 /** Where drawn marked papers are kept: a marked paper under it was drawn here, not uploaded. */
 export const RENDERED_PREFIX = 'marked/rendered/';
+
+/**
+ * The drawing failed (not the script: that one the mark is saved without a paper): the mark is not
+ * saved either, so the student never sees a new mark beside the old drawing, and the save can be tried again.
+ */
+export const PAPER_NOT_DRAWN =
+  'The mark was not saved: the marked paper could not be drawn. Save again to retry; if it fails again, attach a marked paper instead.';
 
 export const NO_MARK_SCHEME = 'This exam has no mark scheme: give the score alone.';
 export const sumMismatch = (score: number, sum: number) =>
@@ -31,8 +40,6 @@ export function scriptKindOf(answerKey: string | null): StudioScript['scriptKind
   if (extension === 'jpeg') return 'jpg';
   return (['pdf', 'jpg', 'png', 'doc', 'docx'] as const).find((kind) => kind === extension) ?? null;
 }
-
-const hundredths = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** A grade form's fields as the rules read them; `questionMarks` is undefined when none were sent. */
 export type GradeInput = GradeFields & { questionMarks: number[] | undefined };
@@ -59,10 +66,11 @@ export function readGradeInput(exam: ExamInfo, raw: Record<string, unknown>): Gr
   const fits =
     marks.success &&
     marks.data.length === scheme.length &&
-    marks.data.every((mark, i) => mark <= (scheme[i]?.maxMarks ?? 0) && hundredths(mark));
+    marks.data.every((mark, i) => mark <= (scheme[i]?.maxMarks ?? 0));
   if (!marks.success || !fits) throw badRequest(MARKING_MESSAGES.questionMarks);
-  const sum = Math.round(marks.data.reduce((total, mark) => total + mark, 0) * 100) / 100;
-  if (traditionalScore !== null && Math.abs(traditionalScore - sum) > 1e-9) {
+  // Both are whole hundredths (the contract checked them), so they are equal exactly or not at all.
+  const sum = sumOfMarks(marks.data);
+  if (traditionalScore !== null && traditionalScore !== sum) {
     throw badRequest(sumMismatch(traditionalScore, sum));
   }
   return { traditionalScore: sum, instructorFeedback, questionMarks: marks.data };
@@ -87,35 +95,53 @@ export type PaperParts = {
 };
 
 /**
- * Reads the script, draws the marking on it and stores the result as a marked paper (under
- * `RENDERED_PREFIX`), or answers null when the script is not one that can be drawn on (a Word
- * document) or cannot be read (a broken or encrypted PDF: the mark is saved without a paper).
+ * Reads the script, draws the marking on it (on the PDF thread) and stores the result as a marked
+ * paper (under `RENDERED_PREFIX`), or answers null when the script is not one that can be drawn on
+ * (a Word document) or cannot be read (a broken or encrypted PDF: the mark is saved without a
+ * paper). Any other failure to draw answers 503 (`PAPER_NOT_DRAWN`), never a silent old paper.
  */
 export async function drawMarkedPaper(
   storage: ObjectStorage,
   parts: PaperParts,
-  log: { warn: (details: object, message: string) => void },
+  log: { warn: (details: object, message: string) => void; error: (details: object, message: string) => void },
 ): Promise<StoredFile | null> {
   const kind = scriptKindOf(parts.answerKey);
   if (kind !== 'pdf' && kind !== 'jpg' && kind !== 'png') return null;
+  let read: Buffer;
+  try {
+    read = await buffer((await storage.get(parts.answerKey)).stream);
+  } catch (error) {
+    // A script whose file is gone has nothing to draw on, now or on a retry.
+    log.warn({ err: error, key: parts.answerKey }, 'could not read the script to draw the marked paper');
+    return null;
+  }
+  // Handed to the thread, not copied: a Buffer that owns its whole memory goes as it is.
+  const whole = read.byteOffset === 0 && read.byteLength === read.buffer.byteLength;
+  const script = whole ? new Uint8Array(read.buffer, 0, read.byteLength) : new Uint8Array(read);
   let bytes: Uint8Array;
   try {
-    const script = await buffer((await storage.get(parts.answerKey)).stream);
-    // pdf-lib costs the server a quarter of a second and about 25 MB to load: it comes with the first
-    // marked paper, not at start.
-    const { renderMarkedPaper } = await import('./render-marked-paper.js');
-    bytes = await renderMarkedPaper({
-      script,
-      kind,
-      annotations: parts.annotations,
-      total: parts.total,
-      scheme: parts.scheme,
-      questionMarks: parts.questionMarks,
-      feedback: parts.feedback,
-    });
+    bytes = await renderOnPdfWorker(
+      {
+        kind: 'marked-paper',
+        input: {
+          script,
+          kind,
+          annotations: parts.annotations,
+          total: parts.total,
+          scheme: parts.scheme,
+          questionMarks: parts.questionMarks,
+          feedback: parts.feedback,
+        },
+      },
+      [script.buffer as ArrayBuffer],
+    );
   } catch (error) {
-    log.warn({ err: error, key: parts.answerKey }, 'could not draw the marked paper');
-    return null;
+    if (error instanceof PdfRenderError && error.unreadable) {
+      log.warn({ err: error, key: parts.answerKey }, 'could not read the script to draw the marked paper');
+      return null;
+    }
+    log.error({ err: error, key: parts.answerKey }, 'could not draw the marked paper');
+    throw new HttpError(503, PAPER_NOT_DRAWN);
   }
   const key = `${RENDERED_PREFIX}${randomUUID()}-marked.pdf`;
   await storage.put(key, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), {

@@ -1,8 +1,14 @@
-import type { Annotation } from '@valence/contract';
+import { type Annotation, MARKING_LIMITS } from '@valence/contract';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { hexText, pageContent, scriptPdf, TINY_JPEG, whitePng } from '../../test/scripts.js';
-import { type MarkedPaperInput, markText, renderMarkedPaper, viewOf } from './render-marked-paper.js';
+import {
+  type MarkedPaperInput,
+  markText,
+  renderMarkedPaper,
+  UnreadableScriptError,
+  viewOf,
+} from './render-marked-paper.js';
 
 const base = (script: Uint8Array, annotations: Annotation[] = []): MarkedPaperInput => ({
   script,
@@ -77,7 +83,7 @@ describe('renderMarkedPaper', () => {
       ]),
     );
     const content = await pageContent(out, 0);
-    expect(content).toMatch(/0 0 1 rg\n[\d.]+ [\d.]+ m\n([\d.]+ [\d.]+ l\n)+h\nf/);
+    expect(content).toMatch(/0 0 1 rg\n[\d.]+ [\d.]+ m(\n[\d.]+ [\d.]+ l)+ h\nf/);
     // Non-Latin letters the standard font cannot write come out as '?', and the box stays on the page.
     expect(content).toContain(`<${hexText('Balance the equation ')}`);
     expect(content).toContain(hexText('?????'));
@@ -113,8 +119,56 @@ describe('renderMarkedPaper', () => {
     expect(viewOf(page)).toEqual({ width: 500, height: 600, matrix: [1, 0, 0, 1, 50, 100] });
   });
 
-  it('refuses bytes that are no PDF', async () => {
-    await expect(renderMarkedPaper(base(new TextEncoder().encode('not a pdf')))).rejects.toThrow();
+  it('refuses bytes that are no PDF as an unreadable script', async () => {
+    await expect(renderMarkedPaper(base(new TextEncoder().encode('not a pdf')))).rejects.toBeInstanceOf(
+      UnreadableScriptError,
+    );
+  });
+
+  it('draws every pen stroke the limits allow: 4,000 random points, one point, one point 4,000 times', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const most = MARKING_LIMITS.pointsPerStroke;
+    const strokes: [number, number][][] = [
+      Array.from({ length: most }, () => [random(), random()]),
+      [[0.5, 0.5]],
+      Array.from({ length: most }, () => [1, 0]),
+      Array.from({ length: most }, (_, i) => [i % 2, (i >> 1) % 2]),
+    ];
+    const out = await renderMarkedPaper(
+      base(
+        await scriptPdf(1),
+        strokes.map((points) => ({ page: 1, kind: 'pen', x: 0, y: 0, points })),
+      ),
+    );
+    const content = await pageContent(out, 0);
+    // The random stroke is one filled path of thousands of segments (some 75,000 outline points,
+    // those a third of a point from the last one kept left out).
+    const paths = [...content.matchAll(/ m((?:\n-?[\d.]+ -?[\d.]+ l)*) h\nf/g)].map(
+      (m) => (m[1] ?? '').split('\n').length - 1,
+    );
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...paths)).toBeGreaterThan(most);
+  });
+
+  it('cuts the worst text the limits allow: 10,000 letters of feedback to 4 lines, a comment to 30', async () => {
+    const out = await renderMarkedPaper({
+      ...base(await scriptPdf(1), [
+        { page: 1, kind: 'text', x: 0.1, y: 0.1, text: 'W'.repeat(MARKING_LIMITS.textMax) },
+      ]),
+      feedback: 'M'.repeat(10_000),
+    });
+    const shown = [...(await pageContent(out, 0)).matchAll(/<([0-9A-F]*)> Tj/g)].map((m) =>
+      Buffer.from(m[1] ?? '', 'hex').toString('latin1'),
+    );
+    const feedback = shown.filter((line) => line.startsWith('M'));
+    const comment = shown.filter((line) => line.startsWith('W'));
+    expect(feedback).toHaveLength(4);
+    expect(comment).toHaveLength(30);
+    for (const lines of [feedback, comment]) expect(lines.at(-1)).toMatch(/\.\.\.$/);
   });
 
   it('writes marks with two decimals at most', () => {

@@ -1,7 +1,8 @@
+import { deflateSync } from 'node:zlib';
 import type { Annotation, MarkScheme } from '@valence/contract';
 import {
-  closePath,
   concatTransformationMatrix,
+  degrees,
   fill,
   LineCapStyle,
   LineJoinStyle,
@@ -9,11 +10,14 @@ import {
   moveTo,
   PDFDocument,
   type PDFFont,
-  type PDFOperator,
+  type PDFName,
+  PDFOperator,
+  PDFOperatorNames,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
   type RGB,
+  drawRectangle as rectangleOperators,
   rgb,
   StandardFonts,
   setFillingRgbColor,
@@ -24,6 +28,7 @@ import {
   stroke,
 } from 'pdf-lib';
 import { getStroke } from 'perfect-freehand';
+import { type CharWidth, charWidths, printable, textWidth, wrapText } from '../../lib/pdf-text.js';
 
 /**
  * Draws a tutor's marking onto a student's PART II script: pure (bytes in, bytes out), so the
@@ -49,25 +54,47 @@ export type MarkedPaperInput = {
 };
 
 const RED = rgb(0.84, 0.11, 0.11);
+/** The content operator that fills with RED. */
+const RED_FILL = `${RED.red} ${RED.green} ${RED.blue} rg`;
 const BOX_FILL = rgb(1, 0.97, 0.93);
 const HIGHLIGHT = rgb(1, 0.92, 0.23);
 /** The feedback lines the marks box shows at most. */
 const FEEDBACK_LINES = 4;
 /** Lines of one text comment at most (the rest is cut, ending in an ellipsis). */
 const COMMENT_LINES = 30;
+/** The nearest two points of a pen stroke's outline may be, in points at A4 (see `Canvas.pen`). */
+const PEN_MIN_STEP = 0.3;
+/** A coordinate as a PDF content stream writes it: at most two decimals. */
+const coordinate = (value: number) => String(Math.round(value * 100) / 100);
 
-/** The marked paper as PDF bytes. Throws when the script cannot be read (a broken or encrypted PDF). */
+/** The script itself cannot be read (a broken or encrypted PDF, an image pdf-lib cannot decode). */
+export class UnreadableScriptError extends Error {
+  override readonly name = 'UnreadableScriptError';
+}
+
+/**
+ * The marked paper as PDF bytes. Throws `UnreadableScriptError` when the script cannot be read (a
+ * broken or encrypted PDF), and any other error when the drawing itself fails.
+ */
 export async function renderMarkedPaper(input: MarkedPaperInput): Promise<Uint8Array> {
   // pdf-lib reads images through a DataView of the whole ArrayBuffer: a Buffer sliced out of Node's
   // pool would be read from the pool's start.
   const script = input.script;
   const whole = script.byteOffset === 0 && script.byteLength === script.buffer.byteLength;
   input = whole ? input : { ...input, script: new Uint8Array(script) };
-  const doc =
-    input.kind === 'pdf' ? await PDFDocument.load(input.script, { updateMetadata: false }) : await imageDocument(input);
+  let doc: PDFDocument;
+  try {
+    doc =
+      input.kind === 'pdf'
+        ? await PDFDocument.load(input.script, { updateMetadata: false })
+        : await imageDocument(input);
+  } catch (error) {
+    throw new UnreadableScriptError(error instanceof Error ? error.message : String(error));
+  }
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const pages = doc.getPages();
+  const clean = printable(font);
   const byPage = new Map<number, Annotation[]>();
   for (const annotation of input.annotations) {
     const list = byPage.get(annotation.page);
@@ -77,12 +104,10 @@ export async function renderMarkedPaper(input: MarkedPaperInput): Promise<Uint8A
   pages.forEach((page, i) => {
     const annotations = byPage.get(i + 1) ?? [];
     if (annotations.length === 0 && i > 0) return;
-    const view = viewOf(page);
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...view.matrix));
-    const canvas = new Canvas(page, view.width, view.height, font, bold);
+    const canvas = new Canvas(page, font, bold, clean);
     for (const annotation of annotations) canvas.annotation(annotation);
     if (i === 0) canvas.marksBox(input);
-    page.pushOperators(popGraphicsState());
+    canvas.finish();
   });
   return doc.save({ useObjectStreams: false });
 }
@@ -123,17 +148,97 @@ export const markText = (value: number) => String(Math.round(value * 100) / 100)
 
 /** Draws on one page's view; positions come as fractions from the top left, as the studio gives them. */
 class Canvas {
+  /** The view's size in points (see `viewOf`). */
+  private readonly width: number;
+  private readonly height: number;
   /** How much bigger than an A4 page this one is: sizes scale with it, so a scan at 300 dpi looks alike. */
   private readonly scale: number;
+  /** Character widths of the comments' text, the marks box's text and its bold total. */
+  private readonly text: CharWidth;
+  private readonly marks: CharWidth;
+  private readonly boldMarks: CharWidth;
+  /** The page's translucent graphics states by opacity (see `translucent`). */
+  private readonly states = new Map<number, PDFName>();
+
+  /**
+   * What is drawn, as operators of the page's content (or their text), written once by `finish`:
+   * pdf-lib's own drawing calls name the font and each translucent fill anew at every call (naming
+   * the 40,000th line of 2,000 comments meant reading the names before it), make an object of every
+   * number, and deflate the page in JavaScript.
+   */
+  private readonly ops: (PDFOperator | string)[] = [];
+  /** The fonts' names in the page's resources. */
+  private readonly fontKeys = new Map<PDFFont, PDFName>();
 
   constructor(
     private readonly page: PDFPage,
-    private readonly width: number,
-    private readonly height: number,
     private readonly font: PDFFont,
     private readonly bold: PDFFont,
+    private readonly clean: (text: string) => string,
   ) {
-    this.scale = Math.max(width, height) / 842;
+    const view = viewOf(page);
+    this.width = view.width;
+    this.height = view.height;
+    this.scale = Math.max(view.width, view.height) / 842;
+    this.text = charWidths(font, 10 * this.scale);
+    this.marks = charWidths(font, 11 * this.scale);
+    this.boldMarks = charWidths(bold, 11 * this.scale);
+    this.ops.push(pushGraphicsState(), concatTransformationMatrix(...view.matrix));
+  }
+
+  /** Adds what was drawn to the page as one content stream, deflated by zlib. */
+  finish() {
+    this.ops.push(popGraphicsState());
+    const content = Buffer.from(`${this.ops.join('\n')}\n`, 'latin1');
+    const { context } = this.page.doc;
+    // Level 1: a page of pen strokes is megabytes of numbers, which the default level took ten times longer on.
+    const stream = context.stream(deflateSync(content, { level: 1 }), { Filter: 'FlateDecode' });
+    this.page.node.addContentStream(context.register(stream));
+  }
+
+  /** One line of text in `font` (WinAnsi already: see `printable`), its baseline starting at (x, y). */
+  private line(text: string, x: number, y: number, size: number, font: PDFFont) {
+    let key = this.fontKeys.get(font);
+    if (!key) {
+      key = this.page.node.newFontDictionary(font.name, font.ref);
+      this.fontKeys.set(font, key);
+    }
+    const at = `1 0 0 1 ${coordinate(x)} ${coordinate(y)} Tm`;
+    this.ops.push(`q\nBT\n${RED_FILL}\n${key} ${coordinate(size)} Tf\n${at}\n${font.encodeText(text)} Tj\nET\nQ`);
+  }
+
+  /**
+   * The page's graphics state of this fill opacity, made once: pdf-lib's `drawRectangle` makes one
+   * per call under a new name, and naming the 2,000th meant reading the 1,999 names before it.
+   */
+  private translucent(opacity: number): PDFName {
+    let key = this.states.get(opacity);
+    if (!key) {
+      key = this.page.node.newExtGState('GS', this.page.doc.context.obj({ Type: 'ExtGState', ca: opacity }));
+      this.states.set(opacity, key);
+    }
+    return key;
+  }
+
+  /** A filled rectangle (optionally translucent) with an optional border. */
+  private rectangle(
+    options: { x: number; y: number; width: number; height: number; color: RGB; opacity?: number } & (
+      | { borderColor: RGB; borderWidth: number }
+      | { borderColor?: undefined; borderWidth?: undefined }
+    ),
+  ) {
+    const { opacity, borderWidth = 0, ...rest } = options;
+    this.ops.push(
+      ...rectangleOperators({
+        ...rest,
+        borderColor: options.borderColor,
+        borderWidth,
+        rotate: degrees(0),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+        ...(opacity === undefined ? {} : { graphicsState: this.translucent(opacity) }),
+      }),
+    );
   }
 
   /** From the studio's fractions (y down) to the view's points (y up). */
@@ -166,25 +271,44 @@ class Canvas {
         const [x, top] = this.at(annotation.x, annotation.y);
         const width = Math.min(annotation.w, 1 - annotation.x) * this.width;
         const height = Math.min(annotation.h, 1 - annotation.y) * this.height;
-        this.page.drawRectangle({ x, y: top - height, width, height, color: HIGHLIGHT, opacity: 0.35 });
+        this.rectangle({ x, y: top - height, width, height, color: HIGHLIGHT, opacity: 0.35 });
         return;
       }
     }
   }
 
-  /** A freehand stroke, smoothed and given a pressure-like width by perfect-freehand, filled as one polygon. */
+  /**
+   * A freehand stroke, smoothed and given a pressure-like width by perfect-freehand, filled as one
+   * polygon. The outline is written as text into one operator: a zigzag of 4,000 points has some
+   * 75,000 outline points, which as pdf-lib operators (an object per number) took 0.5 s a stroke, and
+   * spread into one `pushOperators` call overflowed the stack. Points nearer than a third of a point
+   * (at A4) to the last one kept add nothing visible and are left out.
+   */
   private pen(points: readonly (readonly [number, number])[], color: RGB) {
     const outline = getStroke(
       points.map(([fx, fy]) => [fx * this.width, fy * this.height]),
       { size: 2.5 * this.scale, thinning: 0.5, smoothing: 0.5, streamline: 0.5, simulatePressure: true },
     );
     if (outline.length < 3) return;
-    const ops: PDFOperator[] = [pushGraphicsState(), setFillingRgbColor(color.red, color.green, color.blue)];
-    outline.forEach(([x = 0, y = 0], i) => {
-      ops.push(i === 0 ? moveTo(x, this.height - y) : lineTo(x, this.height - y));
-    });
-    ops.push(closePath(), fill(), popGraphicsState());
-    this.page.pushOperators(...ops);
+    const step = PEN_MIN_STEP * this.scale;
+    let path = '';
+    let lastX = 0;
+    let lastY = 0;
+    for (const [x = 0, fromTop = 0] of outline) {
+      const y = this.height - fromTop;
+      if (path && Math.abs(x - lastX) < step && Math.abs(y - lastY) < step) continue;
+      path += path ? `\n${coordinate(x)} ${coordinate(y)} l` : `${coordinate(x)} ${coordinate(y)} m`;
+      lastX = x;
+      lastY = y;
+    }
+    this.ops.push(
+      pushGraphicsState(),
+      setFillingRgbColor(color.red, color.green, color.blue),
+      // The path's text, then `h` (close it).
+      PDFOperator.of(PDFOperatorNames.ClosePath, [path]),
+      fill(),
+      popGraphicsState(),
+    );
   }
 
   /** A red mark (tick, cross) in a square of side 24 (A4) points whose top left is (fx, fy). */
@@ -204,7 +328,7 @@ class Canvas {
       ops.push(i === 0 ? moveTo(x, y) : lineTo(x, y));
     });
     ops.push(stroke(), popGraphicsState());
-    this.page.pushOperators(...ops);
+    this.ops.push(...ops);
   }
 
   /** A comment: red text wrapped in a light box whose top left is (fx, fy), moved in to stay on the page. */
@@ -212,14 +336,14 @@ class Canvas {
     const size = 10 * this.scale;
     const pad = 4 * this.scale;
     const maxWidth = Math.min(220 * this.scale, this.width - 2 * pad);
-    const lines = wrap(writable(this.font, text), this.font, size, maxWidth - 2 * pad, COMMENT_LINES);
+    const lines = wrapText(this.clean(text), this.text, maxWidth - 2 * pad, COMMENT_LINES);
     const lineHeight = size * 1.25;
-    const width = Math.max(...lines.map((line) => this.font.widthOfTextAtSize(line, size))) + 2 * pad;
+    const width = Math.max(...lines.map((line) => textWidth(line, this.text))) + 2 * pad;
     const height = lines.length * lineHeight + 2 * pad;
     const [rawX, rawTop] = this.at(fx, fy);
     const x = Math.max(0, Math.min(rawX, this.width - width));
     const top = Math.min(this.height, Math.max(rawTop, height));
-    this.box(x, top, width, height, lines, size, this.font);
+    this.box(x, top, width, height, lines, size);
   }
 
   /** On the first page, top right: each question's mark, the total, and the feedback's first lines. */
@@ -231,30 +355,23 @@ class Canvas {
     const lines: { text: string; bold?: boolean }[] = [];
     if (input.questionMarks && input.scheme.length === input.questionMarks.length) {
       input.scheme.forEach((question, i) => {
-        const label = writable(this.font, question.label);
+        const label = this.clean(question.label);
         lines.push({ text: `${label}: ${markText(input.questionMarks?.[i] ?? 0)} / ${markText(question.maxMarks)}` });
       });
     }
     lines.push({ text: `Total: ${markText(input.total)} / 100`, bold: true });
     if (input.feedback?.trim()) {
-      const feedback = wrap(
-        writable(this.font, input.feedback.trim()),
-        this.font,
-        size,
-        maxWidth - 2 * pad,
-        FEEDBACK_LINES,
-      );
+      const feedback = wrapText(this.clean(input.feedback.trim()), this.marks, maxWidth - 2 * pad, FEEDBACK_LINES);
       lines.push(...feedback.map((text) => ({ text })));
     }
     const lineHeight = size * 1.3;
     const width =
-      Math.max(...lines.map((line) => (line.bold ? this.bold : this.font).widthOfTextAtSize(line.text, size))) +
-      2 * pad;
+      Math.max(...lines.map((line) => textWidth(line.text, line.bold ? this.boldMarks : this.marks))) + 2 * pad;
     const height = lines.length * lineHeight + 2 * pad;
     const margin = 12 * this.scale;
     const x = Math.max(0, this.width - width - margin);
     const top = this.height - margin;
-    this.page.drawRectangle({
+    this.rectangle({
       x,
       y: top - height,
       width,
@@ -264,20 +381,16 @@ class Canvas {
       borderWidth: 1.2 * this.scale,
     });
     lines.forEach((line, i) => {
-      this.page.drawText(line.text, {
-        x: x + pad,
-        y: top - pad - (i + 1) * lineHeight + (lineHeight - size) / 2 + size * 0.2,
-        size,
-        font: line.bold ? this.bold : this.font,
-        color: RED,
-      });
+      const y = top - pad - (i + 1) * lineHeight + (lineHeight - size) / 2 + size * 0.2;
+      this.line(line.text, x + pad, y, size, line.bold ? this.bold : this.font);
     });
   }
 
-  private box(x: number, top: number, width: number, height: number, lines: string[], size: number, font: PDFFont) {
+  /** A translucent box of lines in the page's font (the regular one). */
+  private box(x: number, top: number, width: number, height: number, lines: string[], size: number) {
     const pad = 4 * this.scale;
     const lineHeight = size * 1.25;
-    this.page.drawRectangle({
+    this.rectangle({
       x,
       y: top - height,
       width,
@@ -288,60 +401,9 @@ class Canvas {
       borderWidth: 0.6 * this.scale,
     });
     lines.forEach((line, i) => {
-      this.page.drawText(line, {
-        x: x + pad,
-        y: top - pad - (i + 1) * lineHeight + size * 0.3,
-        size,
-        font,
-        color: RED,
-      });
+      this.line(line, x + pad, top - pad - (i + 1) * lineHeight + size * 0.3, size, this.font);
     });
   }
-}
-
-/**
- * The text as the standard font can write it: the built-in fonts know only Latin-1-like letters
- * (WinAnsi), so any other character (Sinhala, Tamil, emoji) becomes '?' rather than failing the save.
- */
-function writable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
-    const code = char.codePointAt(0) ?? 0;
-    out += char === '\n' || known.has(code) ? char : '?';
-  }
-  return out;
-}
-
-/** Words into lines no wider than `width` (a word longer than a line is cut); past `maxLines`, cut with "...". */
-export function wrap(text: string, font: PDFFont, size: number, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/ +/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      let rest = word;
-      while (!fits(rest) && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-    if (lines.length > maxLines) break;
-  }
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]}...`;
-  return kept;
 }
 
 /** `#rrggbb` or `#rgb` as a colour; anything else is the marking red. */

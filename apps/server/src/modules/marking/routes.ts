@@ -58,7 +58,7 @@ export const markingRoutes = moduleRoutes('submissions', async (app, route) => {
         'Mark a submission: multipart instructorFeedback, traditionalScore (PART II), questionMarks (JSON, with a mark scheme), markedPaperFile',
       consumes: ['multipart/form-data'],
       params: idParamSchema,
-      response: { 200: submissionSchema, ...errors(400, 403, 404, 409, 413) },
+      response: { 200: submissionSchema, ...errors(400, 403, 404, 409, 413, 503) },
     }),
     (request) =>
       withMultipartForm(request, app.storage, GRADE_FORM, (form) =>

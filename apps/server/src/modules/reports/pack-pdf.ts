@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type CharWidth, charWidths, printable, wrapText } from '../../lib/pdf-text.js';
 
 /**
  * A student's report pack as a PDF: pure (data in, bytes out), so the single download and the
@@ -56,46 +57,13 @@ const FOOTER = 48;
 type Fonts = { regular: PDFFont; bold: PDFFont };
 export type Column = { header: string; width: number; align?: 'left' | 'right' };
 
-/** Characters Helvetica (WinAnsi) can draw; others become '?' instead of failing the whole PDF. */
-function printable(font: PDFFont): (text: string) => string {
-  const known = new Set(font.getCharacterSet());
-  return (text) =>
-    [...text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')]
-      .map((char) => (char === '\n' || known.has(char.codePointAt(0) ?? 0) ? char : '?'))
-      .join('');
-}
-
-/** Lines of at most `width` points, broken at spaces (a word longer than a line is cut). */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/ +/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
 /** A page-by-page writer: a cursor that moves down, and a new page when what comes next does not fit. */
 export class PdfWriter {
   page: PDFPage;
   y: number;
   readonly clean: (text: string) => string;
+  /** Character widths by font and size, each measured once per pack. */
+  private readonly widths = new Map<string, CharWidth>();
 
   private constructor(
     readonly doc: PDFDocument,
@@ -115,6 +83,17 @@ export class PdfWriter {
     return new PdfWriter(doc, fonts);
   }
 
+  /** Lines of `text` (cleaned) at most `width` points wide in `font` at `size`. */
+  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const key = `${font.name} ${size}`;
+    let widthOf = this.widths.get(key);
+    if (!widthOf) {
+      widthOf = charWidths(font, size);
+      this.widths.set(key, widthOf);
+    }
+    return wrapText(this.clean(text), widthOf, width);
+  }
+
   get width() {
     return A4[0] - 2 * MARGIN;
   }
@@ -131,7 +110,7 @@ export class PdfWriter {
     const size = options.size ?? 10;
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const x = options.x ?? MARGIN;
-    const lines = wrapText(this.clean(text), font, size, options.width ?? this.width - (x - MARGIN));
+    const lines = this.wrap(text, font, size, options.width ?? this.width - (x - MARGIN));
     const leading = size * 1.3;
     for (const line of lines) {
       this.room(leading);
@@ -173,7 +152,7 @@ export class PdfWriter {
     const widths = columns.map((column) => (column.width / totalShare) * this.width);
     const drawRow = (cells: string[], header: boolean, stripe: boolean) => {
       const font = header ? this.fonts.bold : this.fonts.regular;
-      const wrapped = cells.map((cell, i) => wrapText(this.clean(cell), font, size, (widths[i] ?? 0) - 2 * pad));
+      const wrapped = cells.map((cell, i) => this.wrap(cell, font, size, (widths[i] ?? 0) - 2 * pad));
       const height = Math.max(...wrapped.map((lines) => lines.length)) * leading + 2 * pad;
       const fill = header ? ACCENT : stripe ? STRIPE : undefined;
       if (fill) this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: this.width, height, color: fill });
@@ -199,7 +178,7 @@ export class PdfWriter {
     rows.forEach((cells, index) => {
       const font = this.fonts.regular;
       const lineCount = Math.max(
-        ...cells.map((cell, i) => wrapText(this.clean(cell), font, size, (widths[i] ?? 0) - 2 * pad).length),
+        ...cells.map((cell, i) => this.wrap(cell, font, size, (widths[i] ?? 0) - 2 * pad).length),
       );
       if (this.room(lineCount * leading + 2 * pad)) drawRow(headers, true, false);
       drawRow(cells, false, index % 2 === 1);
