@@ -26,6 +26,8 @@ export const QUESTION_IMPORT_LIMITS = {
   fileMaxBytes: 5 * 1024 * 1024,
   /** The zip of pictures named by the `image` column. */
   imagesMaxBytes: 20 * 1024 * 1024,
+  /** Problems of the file itself listed in a report; the rest are only counted (`unlistedProblems`). */
+  listedProblems: 200,
 } as const;
 
 /** The columns of a CSV or XLSX file, in the order the export writes them (`image` may be left out). */
@@ -60,14 +62,17 @@ const placeSchema = {
   row: z.number().int().nullable(),
 };
 
-/** One question as read from the file, before anything is saved. */
+/**
+ * One question as read from the file, before anything is saved. A report holds at most as many as
+ * one import takes (`QUESTION_IMPORT_LIMITS.questions`): a longer file is refused, its first ones shown.
+ */
 export const importedQuestionSchema = z.object({
   /** 1-based, in file order: the `n` of its `Question n: …` problems. */
   number: z.number().int(),
   ...placeSchema,
   /** Exactly as in the file (notation such as `\ce{H2O}` or `$x^2$` untouched); null when none. */
   questionText: z.string().nullable(),
-  /** The options' texts in order; five when the file gave five. */
+  /** The options' texts in order; five when the file gave five (of a GIFT question's more, only the first five). */
   options: z.array(z.string()),
   /** 0-based position of the correct option, or null when the file names none (or one out of range). */
   correctIndex: z.number().int().nullable(),
@@ -89,8 +94,13 @@ export type ImportFileProblem = z.infer<typeof importFileProblemSchema>;
 export const questionImportReportSchema = z.object({
   format: z.enum(QUESTION_IMPORT_FORMATS),
   questions: z.array(importedQuestionSchema),
-  /** File-level problems; each question's own problems are in `questions[i].problems`. */
+  /**
+   * File-level problems, at most `QUESTION_IMPORT_LIMITS.listedProblems` of them; each question's own
+   * problems are in `questions[i].problems`.
+   */
   problems: z.array(importFileProblemSchema),
+  /** File-level problems found beyond those listed: counted in `problemCount`, not sent. */
+  unlistedProblems: z.number().int(),
   /** Every problem, file-level and per question: 0 means the import can be (or was) saved. */
   problemCount: z.number().int(),
 });

@@ -89,7 +89,10 @@ export const questionImportRoutes = moduleRoutes('mcq questions', async (app, ro
       const { report, inputs, pictures } = await planImport(parsed, form.images?.bytes ?? null);
       if (report.problemCount > 0) {
         const count = report.problemCount;
-        const message = `The file has ${count} ${count === 1 ? 'problem' : 'problems'}; nothing was imported.`;
+        const unlisted = report.unlistedProblems
+          ? ` The first ${report.problems.length} problems of the file are listed; ${report.unlistedProblems} more are only counted.`
+          : '';
+        const message = `The file has ${count} ${count === 1 ? 'problem' : 'problems'}; nothing was imported.${unlisted}`;
         return reply.status(400).send({ message, ...report });
       }
       if (dryRun) {

@@ -2,14 +2,15 @@ import type { Readable } from 'node:stream';
 import type { McqQuestion, QuestionImportRefusal, QuestionImportResult } from '@valence/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcqQuestions } from '../../db/schema.js';
+import { ZipReader } from '../../lib/zip-reader.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { addQuestion, createExam, EXAMS, question } from '../../test/exams.js';
 import { createTestApp, expectMessage, type Login, type TestApp } from '../../test/harness.js';
 import { type FilePart, type FormParts, SAMPLE, sendForm } from '../../test/multipart.js';
 import { insertSubmission } from '../../test/submissions.js';
+import { claimSize, memoryRise, zipOf } from '../../test/zips.js';
 
 let t: TestApp;
 let tutor: Login;
@@ -70,6 +71,7 @@ describe('importing questions from a file', () => {
       dryRun: true,
       saved: [],
       problems: [],
+      unlistedProblems: 0,
       problemCount: 0,
       questions: [
         {
@@ -131,10 +133,11 @@ describe('importing questions from a file', () => {
 
   it('takes pictures from the images zip, checked like question pictures, and leaves none behind when refused', async () => {
     const exam = await newExam();
-    const zip = new JSZip();
-    zip.file('pics/benzene.png', SAMPLE.png);
-    zip.file('notes.png', 'plain text, not a picture');
-    const images = async () => ({ bytes: await zip.generateAsync({ type: 'uint8array' }), name: 'images.zip' });
+    const zip = await zipOf([
+      { name: 'pics/benzene.png', bytes: SAMPLE.png },
+      { name: 'notes.png', bytes: 'plain text, not a picture' },
+    ]);
+    const images = async () => ({ bytes: zip, name: 'images.zip' });
     const from = written.length;
     const bad = csv(row('', 1, 'benzene.png'), row('Two', 2, 'missing.png'), row('Three', 3, 'notes.png'));
     const refused = await importFile(exam.id, { file: csvPart(bad), images: await images() });
@@ -195,11 +198,9 @@ describe('importing questions from a file', () => {
       },
     ]);
 
-    const zip = new JSZip();
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(SAMPLE.png);
-    zip.file('big.png', big);
-    const images = { bytes: await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }), name: 'i.zip' };
+    const images = { bytes: await zipOf([{ name: 'big.png', bytes: big }]), name: 'i.zip' };
     const refused = await importFile(exam.id, { file: csvPart(csv(row('Big', 1, 'big.png'))), images });
     expect(refused.json<QuestionImportRefusal>().questions[0]?.problems).toEqual([
       'Question 1: The image "big.png" is larger than 5 MB.',
@@ -213,8 +214,9 @@ describe('importing questions from a file', () => {
     expect(answer.statusCode).toBe(400);
     const report = answer.json<QuestionImportRefusal>();
     expect(report.problems.map((p) => p.message)).toEqual([
-      'The file holds 501 questions; one import takes at most 500.',
+      'The file holds 501 questions; one import takes at most 500. Only the first 500 are checked.',
     ]);
+    expect(report.questions).toHaveLength(500);
     expect(report.message).toBe('The file has 1 problem; nothing was imported.');
     expect(await savedOf(exam.id)).toEqual([]);
   });
@@ -276,6 +278,138 @@ describe('importing questions from a file', () => {
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json<QuestionImportResult>().saved).toHaveLength(200);
     console.log(`200-question CSV checked and saved in ${elapsed.toFixed(0)} ms`);
+  });
+});
+
+describe('files made to stall or swell the server', () => {
+  const MB = 2 ** 20;
+  const say = (label: string, rise: { peakRss: number; heap: number }, ms: number) =>
+    console.log(
+      `${label}: resident memory rose ${rise.peakRss.toFixed(0)} MB at most, heap ${rise.heap.toFixed(0)} MB after, in ${ms.toFixed(0)} ms`,
+    );
+
+  it('answers a CSV of many broken rows with the first 200 problems and a count of the rest', async () => {
+    const exam = await newExam();
+    // 5 MB of rows whose correct answer is unreadable: every row is a problem.
+    const file = `${HEADER}\n${'q,a,b,c,d,e,9\n'.repeat(370_000)}`;
+    const started = performance.now();
+    const answer = await importFile(exam.id, { file: csvPart(file) }, true);
+    const elapsed = performance.now() - started;
+    expect(answer.statusCode).toBe(400);
+    const report = answer.json<QuestionImportRefusal>();
+    console.log(
+      `370,000 broken rows answered ${(answer.rawPayload.length / 1024).toFixed(0)} KB in ${elapsed.toFixed(0)} ms`,
+    );
+    expect(report.problems).toHaveLength(200);
+    expect(report.problems[0]?.message).toBe(
+      'Row 2: correct must be a number from 1 to 5 or a letter from A to E, not "9".',
+    );
+    expect(report.problems.at(-1)?.message).toBe(
+      'The file holds 370000 questions; one import takes at most 500. Only the first 500 are checked.',
+    );
+    // Every row's problem is counted: 199 listed, the rest not; then each of the 500 questions shown has one.
+    expect(report.unlistedProblems).toBe(370_000 - 199);
+    expect(report.questions).toHaveLength(500);
+    expect(report.problemCount).toBe(370_000 + 1 + 500);
+    expect(report.message).toBe(
+      `The file has ${report.problemCount} problems; nothing was imported. The first 200 problems of the file are listed; ${370_000 - 199} more are only counted.`,
+    );
+    // The report of every row was 38 MB; this one is bounded by the 500 questions it shows.
+    expect(answer.rawPayload.length).toBeLessThan(512 * 1024);
+  });
+
+  it('refuses an images zip entry that inflates past its stated size, unpacking no more than it states', async () => {
+    const exam = await newExam();
+    // 200 MB of zeros deflate to about 200 KB; the directory then claims 100 bytes.
+    const bomb = claimSize(await zipOf([{ name: 'bomb.png', zeros: 200 * MB }]), 'bomb.png', 100);
+    const honest = await zipOf([{ name: 'huge.png', zeros: 200 * MB }]);
+    for (const [label, zip, problem] of [
+      ['images zip claiming 100 bytes, inflating to 200 MB', bomb, 'could not be unpacked from the zip'],
+      ['images zip stating 200 MB', honest, 'is larger than 5 MB'],
+    ] as const) {
+      const started = performance.now();
+      const rise = await memoryRise(() =>
+        importFile(
+          exam.id,
+          {
+            file: csvPart(csv(row('Q', 1, zip === bomb ? 'bomb.png' : 'huge.png'))),
+            images: { bytes: zip, name: 'i.zip' },
+          },
+          true,
+        ),
+      );
+      say(label, rise, performance.now() - started);
+      expect(rise.result.json<QuestionImportRefusal>().questions[0]?.problems.join(' ')).toContain(problem);
+      expect(rise.peakRss).toBeLessThan(50);
+    }
+  });
+
+  it('inflates a picture once however many rows name it', async () => {
+    const exam = await newExam();
+    const picture = new Uint8Array(5 * MB - 1024);
+    picture.set(SAMPLE.png);
+    const zip = await zipOf([{ name: 'ring.png', bytes: picture }]);
+    const inflated = vi.spyOn(ZipReader.prototype, 'bytes');
+    try {
+      const started = performance.now();
+      const rise = await memoryRise(() =>
+        importFile(
+          exam.id,
+          {
+            file: csvPart(csv(...Array.from({ length: 20 }, (_, i) => row(`Q${i}`, 1, 'ring.png')))),
+            images: { bytes: zip, name: 'i.zip' },
+          },
+          true,
+        ),
+      );
+      say(`a ${(zip.length / 1024).toFixed(0)} KB images zip named by 20 rows`, rise, performance.now() - started);
+      expect(rise.result.statusCode, rise.result.body).toBe(200);
+      expect(inflated).toHaveBeenCalledTimes(1);
+    } finally {
+      inflated.mockRestore();
+    }
+  });
+
+  it('refuses a workbook that unpacks past 50 MB before exceljs reads it (413), and one that lies about it', async () => {
+    const exam = await newExam();
+    const parts = (sheet: number) => [
+      { name: '[Content_Types].xml', bytes: '<Types/>' },
+      { name: 'xl/worksheets/sheet1.xml', zeros: sheet },
+    ];
+    const stated = await zipOf(parts(200 * MB));
+    let started = performance.now();
+    let rise = await memoryRise(() => importFile(exam.id, { file: { bytes: stated, name: 'q.xlsx' } }, true));
+    say('XLSX stating 200 MB', rise, performance.now() - started);
+    expectMessage(
+      rise.result,
+      413,
+      'The workbook unpacks to more than 50 MB; a question file is far smaller. Save the questions alone, or as CSV.',
+    );
+    expect(rise.peakRss).toBeLessThan(50);
+
+    const lying = claimSize(await zipOf(parts(200 * MB)), 'xl/worksheets/sheet1.xml', 1000);
+    started = performance.now();
+    rise = await memoryRise(() => importFile(exam.id, { file: { bytes: lying, name: 'q.xlsx' } }, true));
+    say('XLSX claiming 1 KB, inflating to 200 MB', rise, performance.now() - started);
+    expect(rise.result.statusCode).toBe(400);
+    expect(rise.result.json<QuestionImportRefusal>().problems.map((p) => p.message)).toEqual([
+      'The file could not be read as an XLSX workbook.',
+    ]);
+    expect(rise.peakRss).toBeLessThan(50);
+  });
+
+  it('refuses a symbolic link in the images zip', async () => {
+    const exam = await newExam();
+    const zip = await zipOf([{ name: 'ring.png', bytes: '/etc/passwd', mode: 0o120777 }]);
+    const answer = await importFile(
+      exam.id,
+      { file: csvPart(csv(row('Q', 1, 'ring.png'))), images: { bytes: zip, name: 'i.zip' } },
+      true,
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json<QuestionImportRefusal>().problems.map((p) => p.message)).toEqual([
+      'ring.png in the zip is a symbolic link; put the file itself in the zip.',
+    ]);
   });
 });
 

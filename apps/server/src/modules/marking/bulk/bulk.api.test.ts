@@ -266,6 +266,19 @@ describe('POST /api/v1/exams/{examId}/marked-papers', () => {
     const bombZip = Buffer.concat(parts);
     expect(bombZip.length).toBeLessThan(1024 * 1024);
     expectMessage(await returnPapers(bombZip, true), 400, 'bomb.pdf in the zip is larger than 50 MB.');
+    // A symbolic link's bytes are the path it points at: never a marked paper, nor marks.
+    for (const name of ['amara.pdf', 'marks.csv']) {
+      const link = new ZipFile();
+      link.addBuffer(Buffer.from('/etc/passwd'), name, { mode: 0o120777 });
+      link.end();
+      const linkParts: Buffer[] = [];
+      for await (const part of link.outputStream as AsyncIterable<Buffer>) linkParts.push(part);
+      expectMessage(
+        await returnPapers(Buffer.concat(linkParts), false),
+        400,
+        `${name} in the zip is a symbolic link; put the file itself in the zip.`,
+      );
+    }
     const zip = await zipOf({ 'amara.pdf': SAMPLE.pdf });
     expect((await returnPapers(zip, true, partTwo.id, pupils.amara?.headers)).statusCode).toBe(403);
     expect((await returnPapers(zip, true, partTwo.id, {} as never)).statusCode).toBe(401);

@@ -8,12 +8,12 @@ import { badRequest, conflict, HttpError } from '../../../lib/errors.js';
 import { detectFileKind, type FileKind, SNIFF_BYTES } from '../../../lib/file-kind.js';
 import { type StoredFile, storeFilePart } from '../../../lib/multipart-file.js';
 import type { Principal } from '../../../lib/principal.js';
+import { type ZipItem, ZipReader } from '../../../lib/zip-reader.js';
 import type { ExamInfo } from '../../exams/exam-content.js';
 import { type ScriptRow, scriptsOfExam } from '../../views/exam-scripts.js';
 import { MARKED_PAPER_MAX_BYTES } from '../routes.js';
 import { auditGrade } from '../service.js';
 import { type MarkLine, parseMarksCsv } from './marks-csv.js';
-import { type ZipItem, ZipReader } from './read-zip.js';
 import { receiveZip } from './receive-zip.js';
 import { SCRIPTS_PAGE, streamScriptsZip } from './scripts-zip.js';
 

@@ -1,8 +1,18 @@
 import { isBlank } from '@valence/contract';
-import { type Candidate, correctIndexOf, lineProblem, type ParsedFile, splitLines } from './candidate.js';
+import {
+  addProblem,
+  addQuestion,
+  type Candidate,
+  correctIndexOf,
+  lineProblem,
+  type ParsedFile,
+  parsedFile,
+  splitLines,
+} from './candidate.js';
 
 const OPTION = /^([A-Z])[.)][ \t](.*)$/;
-const ANSWER = /^ANSWER[ \t]*:[ \t]*(.*?)[ \t]*$/i;
+// The letter is trimmed in code: a lazy `(.*?)` before `[ \t]*$` rescans every run of spaces inside the line.
+const ANSWER = /^ANSWER[ \t]*:(.*)$/i;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
@@ -12,7 +22,7 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
  * exactly as it follows the one space or tab after `A.`.
  */
 export function parseAiken(text: string): ParsedFile {
-  const parsed: ParsedFile = { format: 'aiken', questions: [], problems: [] };
+  const parsed = parsedFile('aiken');
   let current: (Candidate & { textLines: string[] }) | null = null;
   const finishWithoutAnswer = () => {
     if (!current) return;
@@ -21,7 +31,8 @@ export function parseAiken(text: string): ParsedFile {
       current = null;
       return;
     }
-    parsed.problems.push(
+    addProblem(
+      parsed,
       lineProblem(
         line,
         current.options.length === 0
@@ -29,7 +40,7 @@ export function parseAiken(text: string): ParsedFile {
           : 'This question has no ANSWER: line after its options.',
       ),
     );
-    parsed.questions.push(close(current));
+    addQuestion(parsed, close(current));
     current = null;
   };
   for (const [index, raw] of splitLines(text).entries()) {
@@ -40,19 +51,20 @@ export function parseAiken(text: string): ParsedFile {
     }
     const answer = ANSWER.exec(raw);
     if (answer) {
-      if (current.options.length === 0) parsed.problems.push(lineProblem(line, 'ANSWER: comes before any option.'));
-      const letter = answer[1] ?? '';
+      if (current.options.length === 0) addProblem(parsed, lineProblem(line, 'ANSWER: comes before any option.'));
+      const letter = (answer[1] ?? '').replace(/^[ \t]+/, '').trimEnd();
       const index = correctIndexOf(letter);
       if (index === undefined || (index !== null && !/^[A-Za-z]$/.test(letter))) {
-        parsed.problems.push(lineProblem(line, `ANSWER: must be a letter from A to E, not "${letter}".`));
+        addProblem(parsed, lineProblem(line, `ANSWER: must be a letter from A to E, not "${letter}".`));
       } else if (index !== null && index >= current.options.length) {
-        parsed.problems.push(
+        addProblem(
+          parsed,
           lineProblem(line, `ANSWER: ${letter.toUpperCase()} names an option the question does not have.`),
         );
       } else {
         current.correctIndex = index;
       }
-      parsed.questions.push(close(current));
+      addQuestion(parsed, close(current));
       current = null;
       continue;
     }
@@ -64,7 +76,8 @@ export function parseAiken(text: string): ParsedFile {
     }
     if (current.options.length > 0) {
       if (isBlank(raw)) continue;
-      parsed.problems.push(
+      addProblem(
+        parsed,
         lineProblem(line, `Expected option ${expected}. or the ANSWER: line; an option must be on one line.`),
       );
       continue;

@@ -1,4 +1,4 @@
-import type { ImportFileProblem, QuestionImportFormat } from '@valence/contract';
+import { type ImportFileProblem, QUESTION_IMPORT_LIMITS, type QuestionImportFormat } from '@valence/contract';
 
 /** One question as a parser read it, before any rule is applied; `line` or `row` says where it starts. */
 export type Candidate = {
@@ -12,8 +12,46 @@ export type Candidate = {
   image: string | null;
 };
 
-/** What a parser answers: never an exception for bad input, only problems with their place. */
-export type ParsedFile = { format: QuestionImportFormat; questions: Candidate[]; problems: ImportFileProblem[] };
+/**
+ * What a parser answers: never an exception for bad input, only problems with their place. Only the
+ * first problems are kept (`QUESTION_IMPORT_LIMITS.listedProblems`) and the first questions (as many
+ * as one import takes), the others only counted: a 5 MB file of broken rows made hundreds of
+ * thousands of each, and a report of 38 MB.
+ */
+export type ParsedFile = {
+  format: QuestionImportFormat;
+  questions: Candidate[];
+  problems: ImportFileProblem[];
+  /** Problems found but not kept. */
+  unlisted: number;
+  /** Questions found after the kept ones. */
+  moreQuestions: number;
+};
+
+export const parsedFile = (format: QuestionImportFormat): ParsedFile => ({
+  format,
+  questions: [],
+  problems: [],
+  unlisted: 0,
+  moreQuestions: 0,
+});
+
+/** Whether another question would be kept rather than only counted. */
+export const keepsQuestions = (parsed: ParsedFile) => parsed.questions.length < QUESTION_IMPORT_LIMITS.questions;
+
+export function addQuestion(parsed: ParsedFile, candidate: Candidate): void {
+  if (keepsQuestions(parsed)) parsed.questions.push(candidate);
+  else parsed.moreQuestions++;
+}
+
+/** Whether another problem would be kept rather than only counted. */
+export const listsProblems = (parsed: ParsedFile) => parsed.problems.length < QUESTION_IMPORT_LIMITS.listedProblems;
+
+/** Keeps the problem while fewer than the listed number are kept, else counts it. */
+export function addProblem(parsed: ParsedFile, problem: ImportFileProblem): void {
+  if (listsProblems(parsed)) parsed.problems.push(problem);
+  else parsed.unlisted++;
+}
 
 export const lineProblem = (line: number, message: string): ImportFileProblem => ({
   line,

@@ -2,13 +2,15 @@ import {
   EXAM_LIMITS,
   IMAGE_KINDS,
   type ImportedQuestion,
+  type ImportFileProblem,
   QUESTION_IMPORT_LIMITS,
   type QuestionImportReport,
   type QuestionInput,
 } from '@valence/contract';
-import type JSZip from 'jszip';
+import { HttpError } from '../../../lib/errors.js';
 import { detectFileKind, type FileKind } from '../../../lib/file-kind.js';
 import { describeKinds, formatBytes } from '../../../lib/multipart-errors.js';
+import { type ZipItem, ZipReader } from '../../../lib/zip-reader.js';
 import { numberedProblems } from '../question-input.js';
 import { fileProblem, type ParsedFile } from './candidate.js';
 
@@ -18,25 +20,24 @@ export type Picture = { name: string; bytes: Uint8Array; kind: FileKind };
 /** The report, and what saving needs when it has no problem: each question as the add-many form sends it, and its picture. */
 export type ImportPlan = { report: QuestionImportReport; inputs: QuestionInput[]; pictures: (Picture | null)[] };
 
-/** Unpacked pictures may weigh this much in all: a zip that inflates beyond it is refused, not unpacked. */
+/**
+ * Unpacked pictures may weigh this much in all: a zip whose named pictures inflate beyond it is
+ * refused, not unpacked. The sizes are the zip's directory's; the reader fails an entry that inflates
+ * to more, so a zip cannot claim small pictures and inflate large ones.
+ */
 const UNPACKED_MAX = 4 * QUESTION_IMPORT_LIMITS.imagesMaxBytes;
-
-type ZipEntry = JSZip.JSZipObject & { _data?: { uncompressedSize?: number } };
+/** Files in the images zip: far more than one import's pictures, far fewer than a directory could hold. */
+const IMAGES_MAX_FILES = 5000;
+const IMAGES_NOT_ZIP = 'The images file could not be read as a zip.';
 
 /** The zip's files by their path and, when that name is unique in the zip, by their base name too. */
-function entriesOf(zip: JSZip): Map<string, ZipEntry> {
-  const byName = new Map<string, ZipEntry>();
+function entriesOf(items: ZipItem[]): Map<string, ZipItem> {
+  const byName = new Map<string, ZipItem>();
   const baseCount = new Map<string, number>();
-  const files = Object.values(zip.files).filter((entry) => !entry.dir && !entry.name.startsWith('__MACOSX/'));
-  for (const entry of files) {
-    const base = entry.name.split('/').pop() ?? entry.name;
-    baseCount.set(base, (baseCount.get(base) ?? 0) + 1);
-  }
-  for (const entry of files) byName.set(entry.name, entry);
-  for (const entry of files) {
-    const base = entry.name.split('/').pop() ?? entry.name;
-    if (baseCount.get(base) === 1 && !byName.has(base)) byName.set(base, entry);
-  }
+  for (const item of items) baseCount.set(item.baseName, (baseCount.get(item.baseName) ?? 0) + 1);
+  for (const item of items) byName.set(item.name, item);
+  for (const item of items)
+    if (baseCount.get(item.baseName) === 1 && !byName.has(item.baseName)) byName.set(item.baseName, item);
   return byName;
 }
 
@@ -46,24 +47,49 @@ function entriesOf(zip: JSZip): Map<string, ZipEntry> {
  * bytes, at most 5 MB), and counts every problem. Nothing is stored here.
  */
 export async function planImport(parsed: ParsedFile, zipBytes: Uint8Array | null): Promise<ImportPlan> {
-  const problems = [...parsed.problems];
-  const count = parsed.questions.length;
-  if (count > QUESTION_IMPORT_LIMITS.questions)
-    problems.push(
-      fileProblem(`The file holds ${count} questions; one import takes at most ${QUESTION_IMPORT_LIMITS.questions}.`),
+  const own: ImportFileProblem[] = [];
+  const count = parsed.questions.length + parsed.moreQuestions;
+  const limit = QUESTION_IMPORT_LIMITS.questions;
+  if (count > limit)
+    own.push(
+      fileProblem(
+        `The file holds ${count} questions; one import takes at most ${limit}. Only the first ${limit} are checked.`,
+      ),
     );
-  if (count === 0 && problems.length === 0) problems.push(fileProblem('The file holds no questions.'));
+  if (count === 0 && parsed.problems.length === 0) own.push(fileProblem('The file holds no questions.'));
 
-  let entries: Map<string, ZipEntry> | null = null;
+  let zip: ZipReader | null = null;
+  let entries: Map<string, ZipItem> | null = null;
   if (zipBytes) {
     try {
-      const { default: JSZip } = await import('jszip');
-      entries = entriesOf(await JSZip.loadAsync(zipBytes));
-    } catch {
-      problems.push(fileProblem('The images file could not be read as a zip.'));
+      zip = await ZipReader.fromBytes(zipBytes, IMAGES_NOT_ZIP);
+      // Any size here: a picture too large is its question's problem, told below.
+      entries = entriesOf(await zip.items(Number.MAX_SAFE_INTEGER, { maxFiles: IMAGES_MAX_FILES }));
+    } catch (error) {
+      own.push(fileProblem(error instanceof HttpError ? error.message : IMAGES_NOT_ZIP));
     }
   }
+  // The report lists so many of the file's problems, the parser's first, then these (always shown).
+  const kept = Math.max(0, QUESTION_IMPORT_LIMITS.listedProblems - own.length);
+  const problems = [...parsed.problems.slice(0, kept), ...own];
+  const unlisted = parsed.unlisted + Math.max(0, parsed.problems.length - kept);
+  try {
+    return await planQuestions(parsed, problems, unlisted, zipBytes !== null, zip, entries);
+  } finally {
+    await zip?.close();
+  }
+}
 
+async function planQuestions(
+  parsed: ParsedFile,
+  problems: ImportFileProblem[],
+  unlistedProblems: number,
+  zipSent: boolean,
+  zip: ZipReader | null,
+  entries: Map<string, ZipItem> | null,
+): Promise<ImportPlan> {
+  // Each picture is inflated once, however many rows name it (twenty rows once inflated it twenty times).
+  const unpackedOnce = new Map<ZipItem, Promise<Buffer | null>>();
   let unpacked = 0;
   const inputs: QuestionInput[] = [];
   const pictures: (Picture | null)[] = [];
@@ -75,23 +101,23 @@ export async function planImport(parsed: ParsedFile, zipBytes: Uint8Array | null
     if (candidate.image) {
       const name = candidate.image;
       const entry = entries?.get(name);
-      if (!zipBytes) own.push(`Question ${n}: The image "${name}" is named but no images zip was sent.`);
+      if (!zipSent) own.push(`Question ${n}: The image "${name}" is named but no images zip was sent.`);
       else if (entries && !entry) own.push(`Question ${n}: The image "${name}" is not in the images zip.`);
-      else if (entry) {
-        const declared = entry._data?.uncompressedSize ?? 0;
-        if (declared > EXAM_LIMITS.imageMaxBytes || unpacked + declared > UNPACKED_MAX) {
-          own.push(`Question ${n}: The image "${name}" is larger than ${formatBytes(EXAM_LIMITS.imageMaxBytes)}.`);
-        } else {
-          const bytes = await entry.async('uint8array').catch(() => null);
-          unpacked += bytes?.length ?? 0;
-          const kind = bytes ? detectFileKind(bytes, name) : null;
-          if (!bytes) own.push(`Question ${n}: The image "${name}" could not be unpacked from the zip.`);
-          else if (bytes.length > EXAM_LIMITS.imageMaxBytes)
-            own.push(`Question ${n}: The image "${name}" is larger than ${formatBytes(EXAM_LIMITS.imageMaxBytes)}.`);
-          else if (!kind || !(IMAGE_KINDS as readonly string[]).includes(kind))
-            own.push(`Question ${n}: The image "${name}" must be a ${describeKinds(IMAGE_KINDS)} file.`);
-          else picture = { name, bytes, kind };
+      else if (entry && zip) {
+        let once = unpackedOnce.get(entry);
+        if (!once && entry.size <= EXAM_LIMITS.imageMaxBytes && unpacked + entry.size <= UNPACKED_MAX) {
+          unpacked += entry.size;
+          once = zip.bytes(entry).catch(() => null);
+          unpackedOnce.set(entry, once);
         }
+        const bytes = once ? await once : undefined;
+        const kind = bytes ? detectFileKind(bytes, name) : null;
+        if (bytes === undefined)
+          own.push(`Question ${n}: The image "${name}" is larger than ${formatBytes(EXAM_LIMITS.imageMaxBytes)}.`);
+        else if (!bytes) own.push(`Question ${n}: The image "${name}" could not be unpacked from the zip.`);
+        else if (!kind || !(IMAGE_KINDS as readonly string[]).includes(kind))
+          own.push(`Question ${n}: The image "${name}" must be a ${describeKinds(IMAGE_KINDS)} file.`);
+        else picture = { name, bytes, kind };
       }
     }
     const input: QuestionInput = {
@@ -103,6 +129,11 @@ export async function planImport(parsed: ParsedFile, zipBytes: Uint8Array | null
     pictures.push(picture);
     questions.push({ number: n, ...candidate, problems: all });
   }
-  const problemCount = problems.length + questions.reduce((sum, question) => sum + question.problems.length, 0);
-  return { report: { format: parsed.format, questions, problems, problemCount }, inputs, pictures };
+  const problemCount =
+    problems.length + unlistedProblems + questions.reduce((sum, question) => sum + question.problems.length, 0);
+  return {
+    report: { format: parsed.format, questions, problems, unlistedProblems, problemCount },
+    inputs,
+    pictures,
+  };
 }

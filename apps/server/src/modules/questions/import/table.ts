@@ -1,5 +1,15 @@
 import { isBlank } from '@valence/contract';
-import { type Candidate, correctIndexOf, type ParsedFile, rowProblem } from './candidate.js';
+import {
+  addProblem,
+  addQuestion,
+  type Candidate,
+  correctIndexOf,
+  keepsQuestions,
+  listsProblems,
+  type ParsedFile,
+  parsedFile,
+  rowProblem,
+} from './candidate.js';
 
 const REQUIRED = ['question', 'option1', 'option2', 'option3', 'option4', 'option5', 'correct'] as const;
 
@@ -9,12 +19,13 @@ const REQUIRED = ['question', 'option1', 'option2', 'option3', 'option4', 'optio
  * Cell text is kept exactly; only `correct` and `image` are trimmed.
  */
 export function questionsFromTable(format: 'csv' | 'xlsx', rows: readonly (readonly string[])[]): ParsedFile {
-  const parsed: ParsedFile = { format, questions: [], problems: [] };
+  const parsed = parsedFile(format);
   const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
   const column = (name: string) => header.indexOf(name);
   const missing = REQUIRED.filter((name) => column(name) < 0);
   if (missing.length) {
-    parsed.problems.push(
+    addProblem(
+      parsed,
       rowProblem(
         1,
         `The header must name the columns ${REQUIRED.join(', ')} (and optionally image); ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
@@ -23,29 +34,40 @@ export function questionsFromTable(format: 'csv' | 'xlsx', rows: readonly (reado
     return parsed;
   }
   const imageColumn = column('image');
+  const questionColumn = column('question');
+  const correctColumn = column('correct');
+  const optionColumns = [1, 2, 3, 4, 5].map((n) => column(`option${n}`));
   for (const [index, cells] of rows.entries()) {
     if (index === 0 || cells.every((cell) => isBlank(cell))) continue;
     const row = index + 1;
     const cell = (at: number) => (at >= 0 ? (cells[at] ?? '') : '');
-    const correctText = cell(column('correct'));
+    const correctText = cell(correctColumn);
     let correctIndex = correctIndexOf(correctText);
     if (correctIndex === undefined) {
-      parsed.problems.push(
-        rowProblem(row, `correct must be a number from 1 to 5 or a letter from A to E, not "${correctText.trim()}".`),
-      );
+      if (listsProblems(parsed))
+        addProblem(
+          parsed,
+          rowProblem(row, `correct must be a number from 1 to 5 or a letter from A to E, not "${correctText.trim()}".`),
+        );
+      else parsed.unlisted++;
       correctIndex = null;
     }
-    const text = cell(column('question'));
+    // Rows past the ones kept are only counted: building them cost most of a 5 MB file's reading.
+    if (!keepsQuestions(parsed)) {
+      parsed.moreQuestions++;
+      continue;
+    }
+    const text = cell(questionColumn);
     const image = cell(imageColumn).trim();
     const candidate: Candidate = {
       line: null,
       row,
       questionText: text === '' ? null : text,
-      options: [1, 2, 3, 4, 5].map((n) => cell(column(`option${n}`))),
+      options: optionColumns.map(cell),
       correctIndex,
       image: image === '' ? null : image,
     };
-    parsed.questions.push(candidate);
+    addQuestion(parsed, candidate);
   }
   return parsed;
 }

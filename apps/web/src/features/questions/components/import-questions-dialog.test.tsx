@@ -30,6 +30,7 @@ const clean: QuestionImportResult = {
   format: 'csv',
   questions: [read(1), read(2)],
   problems: [],
+  unlistedProblems: 0,
   problemCount: 0,
   dryRun: true,
   saved: [],
@@ -42,6 +43,7 @@ const refused: QuestionImportRefusal = {
     read(2, { options: OPTIONS.slice(0, 4), problems: ['Question 2: All 5 answer options must be filled.'] }),
   ],
   problems: [{ row: 5, line: null, message: 'Row 5: The correct answer must be 1–5 or A–E.' }],
+  unlistedProblems: 0,
   problemCount: 2,
   message: 'The file has 2 problems; nothing was saved.',
 };
@@ -96,6 +98,25 @@ describe('ImportQuestionsDialog', () => {
     expect(forms.map((sent) => sent.path)).toEqual(['/api/v1/exams/5/mcq-questions/import?dryRun=true']);
     expect((forms[0]?.form.get('file') as File | undefined)?.name).toBe('questions.csv');
     expect(forms[0]?.form.get('images')).toBeNull();
+  });
+
+  it('says how many of the file’s problems the report leaves out', async () => {
+    const many: QuestionImportRefusal = {
+      ...refused,
+      problems: Array.from({ length: 200 }, (_, i) => ({
+        row: i + 2,
+        line: null,
+        message: `Row ${i + 2}: correct must be a number from 1 to 5 or a letter from A to E, not "9".`,
+      })),
+      unlistedProblems: 267_492,
+      problemCount: 267_694,
+    };
+    const { user } = setup({ status: 400, body: many });
+    await check(user);
+    const file = await screen.findByRole('region', { name: 'Problems with the file' });
+    expect(within(file).getAllByRole('listitem')).toHaveLength(200);
+    expect(within(file).getByText('…and 267,492 more problems in the file, not listed here.')).toBeInTheDocument();
+    expect(screen.getByText('267694 problems found')).toBeInTheDocument();
   });
 
   it('imports a clean report with the same files, then closes and says how many were imported', async () => {

@@ -27,6 +27,8 @@ export const IMPORT_TEXTS = {
   empty: 'The file holds no questions.',
   refused: 'Nothing was saved. Fix the problems below in the file, then check it again.',
   fix: 'Fix the problems below in the file, then check it again.',
+  more: (count: number) =>
+    `…and ${count.toLocaleString('en')} more ${count === 1 ? 'problem' : 'problems'} in the file, not listed here.`,
 } as const;
 
 const FORMAT_NAMES: Record<QuestionImportReport['format'], string> = {
@@ -191,6 +193,11 @@ function ImportReport({ report, refusal }: { report: QuestionImportReport; refus
               <List.Item key={`${problem.row}:${problem.line}:${problem.message}`}>{problem.message}</List.Item>
             ))}
           </List>
+          {report.unlistedProblems > 0 && (
+            <Text size="sm" c="red" mt={4}>
+              {IMPORT_TEXTS.more(report.unlistedProblems)}
+            </Text>
+          )}
         </Paper>
       )}
       {report.questions.map((question) => (

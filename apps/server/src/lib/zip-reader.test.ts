@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { type ZipItem, ZipReader } from './read-zip.js';
+import { type ZipItem, ZipReader } from './zip-reader.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -109,6 +109,35 @@ describe('ZipReader', () => {
       await expect(twoSizes.items(1 << 30)).rejects.toThrow('Please upload a .zip file of marked papers.');
     } finally {
       await twoSizes.close();
+    }
+  });
+
+  it('reads a zip held in memory the same way, and refuses a symbolic link in either', async () => {
+    const bytes = await zipOf([{ name: 'marked/nimal.pdf', bytes: text, compress: true }]);
+    const inMemory = await ZipReader.fromBytes(bytes, 'Not a zip.');
+    try {
+      const items = await inMemory.items(1 << 30);
+      expect((await inMemory.bytes(items[0] as ZipItem)).equals(text)).toBe(true);
+    } finally {
+      await inMemory.close();
+    }
+    await expect(ZipReader.fromBytes(Buffer.from('just text'), 'Not a zip.')).rejects.toThrow('Not a zip.');
+
+    const link = new yazl.ZipFile();
+    link.addBuffer(Buffer.from('../../etc/passwd'), 'marked/kasun.pdf', { mode: 0o120777 });
+    link.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of link.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+    const file = path.join(dir, 'link.zip');
+    await writeFile(file, Buffer.concat(chunks));
+    for (const zip of [await ZipReader.open(file), await ZipReader.fromBytes(Buffer.concat(chunks), 'Not a zip.')]) {
+      try {
+        await expect(zip.items(1 << 30)).rejects.toThrow(
+          'marked/kasun.pdf in the zip is a symbolic link; put the file itself in the zip.',
+        );
+      } finally {
+        await zip.close();
+      }
     }
   });
 

@@ -1,17 +1,37 @@
-import { type FileHandle, open as openFile } from 'node:fs/promises';
+import { open as openFile } from 'node:fs/promises';
 import { Readable, type TransformCallback } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { MARKING_LIMITS, MARKING_MESSAGES } from '@valence/contract';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { badRequest } from '../../../lib/errors.js';
-import { formatBytes } from '../../../lib/multipart-errors.js';
-import { ByteCounter } from '../../../lib/multipart-file.js';
+import { badRequest } from './errors.js';
+import { formatBytes } from './multipart-errors.js';
+import { ByteCounter } from './multipart-file.js';
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 /** A local file header's fixed part; the name and the extra field follow it. */
 const LOCAL_HEADER_BYTES = 30;
 const READ_BYTES = 1024 * 1024;
 const HEAD_READ_BYTES = 16 * 1024;
+/** The type bits of a unix mode, and a symbolic link's, as zip tools keep them in an entry's external attributes. */
+const UNIX_TYPE = 0o170000;
+const UNIX_SYMLINK = 0o120000;
+
+/** Where a zip's bytes are read from at given positions: a file on disk, or bytes in memory. */
+type Source = {
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  close(): Promise<void>;
+};
+
+/** An upload held in memory, read like a file. */
+function memorySource(bytes: Buffer): Source {
+  return {
+    read: async (buffer, offset, length, position) => ({
+      bytesRead:
+        position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(position + length, bytes.length)),
+    }),
+    close: async () => {},
+  };
+}
 
 /**
  * The bytes from `start` up to `end` of an open file, read at those positions, so several such
@@ -20,7 +40,7 @@ const HEAD_READ_BYTES = 16 * 1024;
 class RangeStream extends Readable {
   private position: number;
   constructor(
-    private readonly handle: FileHandle,
+    private readonly handle: Source,
     start: number,
     private readonly end: number,
     private readonly readBytes: number,
@@ -59,54 +79,81 @@ class ExactSize extends ByteCounter {
 /** An entry worth looking at: a file, not a folder, not macOS's resource forks, not a hidden file. */
 export type ZipItem = { name: string; baseName: string; size: number; entry: Entry };
 
-/** A zip on disk, read by random access: its directory first, each file's bytes only when asked for. */
+/**
+ * A zip read by random access, from disk or from memory: its directory first, each file's bytes only
+ * when asked for. The one reader of uploaded zips (marked papers, question pictures, XLSX workbooks
+ * before exceljs opens them): sizes are the directory's, and every byte inflated is counted against
+ * them, so a zip cannot claim a small file and inflate a big one.
+ */
 export class ZipReader {
   private constructor(
     private readonly zip: ZipFile,
     /** The zip once more, for reading entries' bytes in large reads (see `open`). */
-    private readonly handle: FileHandle,
+    private readonly handle: Source,
+    /** The sentence a zip that cannot be read answers. */
+    private readonly notZip: string,
   ) {}
 
   /** Opens the zip; a file that is not one (or a broken one) is the client's mistake, not a 500. */
-  static async open(file: string): Promise<ZipReader> {
+  static async open(file: string, notZip: string = MARKING_MESSAGES.bulkNotZip): Promise<ZipReader> {
     const zip = await new Promise<ZipFile>((resolve, reject) => {
       yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, opened) => {
-        if (error || !opened) return reject(badRequest(MARKING_MESSAGES.bulkNotZip));
+        if (error || !opened) return reject(badRequest(notZip));
         resolve(opened);
       });
     });
     try {
-      return new ZipReader(zip, await openFile(file, 'r'));
+      return new ZipReader(zip, await openFile(file, 'r'), notZip);
     } catch (error) {
       zip.close();
       throw error;
     }
   }
 
+  /** A zip held in memory (an upload parsed, never stored). */
+  static async fromBytes(bytes: Uint8Array, notZip: string): Promise<ZipReader> {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const zip = await new Promise<ZipFile>((resolve, reject) => {
+      yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (error, opened) => {
+        if (error || !opened) return reject(badRequest(notZip));
+        resolve(opened);
+      });
+    });
+    return new ZipReader(zip, memorySource(buffer), notZip);
+  }
+
   /**
    * The zip's files, refused as a whole before one byte is inflated when it holds more entries than
-   * allowed or a file larger than `maxBytes` (the sizes are the directory's, and `open` checks each
-   * file's real size against them as it is read, so a zip bomb cannot claim small and inflate big).
+   * `maxFiles`, a file larger than `maxBytes`, or a symbolic link (whose "content" is the path it
+   * points at, not a file anyone sent). Folders are left out; so are hidden files and macOS's
+   * resource forks unless `hidden` is set (a workbook's `_rels/.rels` is one of its parts).
    */
-  items(maxBytes: number): Promise<ZipItem[]> {
+  items(
+    maxBytes: number,
+    {
+      maxFiles = MARKING_LIMITS.bulkZipMaxFiles as number,
+      hidden = false,
+    }: { maxFiles?: number; hidden?: boolean } = {},
+  ): Promise<ZipItem[]> {
     const zip = this.zip;
-    if (zip.entryCount > MARKING_LIMITS.bulkZipMaxFiles)
-      return Promise.reject(badRequest(`The zip holds more than ${MARKING_LIMITS.bulkZipMaxFiles} files.`));
+    if (zip.entryCount > maxFiles) return Promise.reject(badRequest(`The zip holds more than ${maxFiles} files.`));
     return new Promise((resolve, reject) => {
       const items: ZipItem[] = [];
-      zip.on('error', () => reject(badRequest(MARKING_MESSAGES.bulkNotZip)));
+      zip.on('error', () => reject(badRequest(this.notZip)));
       zip.on('end', () => resolve(items));
       zip.on('entry', (entry: Entry) => {
         const name = entry.fileName;
         const segments = name.split('/');
         const baseName = segments.at(-1) ?? '';
         const skipped =
-          name.endsWith('/') || segments.some((segment) => segment.startsWith('.') || segment === '__MACOSX');
+          name.endsWith('/') ||
+          (!hidden && segments.some((segment) => segment.startsWith('.') || segment === '__MACOSX'));
         if (!skipped && baseName) {
-          if (entry.uncompressedSize > maxBytes) {
-            // No more entries are read; the owner's `close` closes the zip.
+          // No more entries are read after a refusal; the owner's `close` closes the zip.
+          if (((entry.externalFileAttributes >>> 16) & UNIX_TYPE) === UNIX_SYMLINK)
+            return reject(badRequest(`${name} in the zip is a symbolic link; put the file itself in the zip.`));
+          if (entry.uncompressedSize > maxBytes)
             return reject(badRequest(`${name} in the zip is larger than ${formatBytes(maxBytes)}.`));
-          }
           items.push({ name, baseName, size: entry.uncompressedSize, entry });
         }
         zip.readEntry();
@@ -168,8 +215,8 @@ export class ZipReader {
     return Buffer.concat(chunks).subarray(0, count);
   }
 
-  /** The whole (small) file as text. */
-  async text(item: ZipItem): Promise<string> {
+  /** The whole (small) file's bytes; its size is the directory's, checked as it is inflated. */
+  async bytes(item: ZipItem): Promise<Buffer> {
     const stream = await this.open(item);
     const chunks: Buffer[] = [];
     try {
@@ -177,7 +224,22 @@ export class ZipReader {
     } catch {
       throw badRequest(`${item.name} in the zip could not be read.`);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks, item.size);
+  }
+
+  /** The whole (small) file as text. */
+  async text(item: ZipItem): Promise<string> {
+    return (await this.bytes(item)).toString('utf8');
+  }
+
+  /** Inflates the file and drops its bytes: it fails unless exactly the directory's size comes out. */
+  async check(item: ZipItem): Promise<void> {
+    const stream = await this.open(item);
+    try {
+      for await (const _chunk of stream as AsyncIterable<Buffer>);
+    } catch {
+      throw badRequest(`${item.name} in the zip could not be read.`);
+    }
   }
 
   async close(): Promise<void> {
