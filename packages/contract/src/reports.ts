@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 
-export const REPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** 'expired': the zip was made, then removed (kept 24 hours, and only the newest of a course). */
+export const REPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export type ReportJobStatus = (typeof REPORT_JOB_STATUSES)[number];
 
 export const reportJobIdParamSchema = z.object({ jobId: idSchema('jobId') });
@@ -14,7 +15,7 @@ export const reportJobSchema = z.object({
   /** Students whose pack is made so far, of `total` (the course's enrolled students when it started). */
   done: z.number(),
   total: z.number(),
-  /** Why the job failed; null unless `status` is 'failed'. */
+  /** Why there is no zip: why the job failed, or why its zip was removed; null unless 'failed' or 'expired'. */
   error: z.string().nullable(),
   /** A short-lived signed link to the zip once `status` is 'done', else null. */
   downloadUrl: z.string().nullable(),

@@ -14,6 +14,7 @@ import tar from 'tar-stream';
 import { type Config, loadConfig } from '../config.js';
 import { pgliteOptions } from '../db/client.js';
 import { createStorage, loadSecret, prepareDataDir } from '../runtime.js';
+import { type BackupLease, backupLeaseDir, takeBackupLease } from '../storage/backup-lease.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import {
   BACKUP_FORMAT,
@@ -41,6 +42,13 @@ type Dumped = { sqlFile: string; tables: Record<string, number> };
  */
 const PRIVATE_FILE = { mode: 0o600 };
 
+export type BackupOptions = {
+  /** The settings to read instead of the process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Called once the database is dumped and before any file is copied (tests change files there). */
+  afterSnapshot?: () => Promise<void>;
+};
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
@@ -49,7 +57,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * server: on PostgreSQL through pg_dump's own snapshot, on the embedded database from a snapshot the
  * server hands over its control socket (the server pauses only while that copy is taken).
  */
-export async function backupCommand(argv: string[]): Promise<number> {
+export async function backupCommand(argv: string[], options: BackupOptions = {}): Promise<number> {
   let values: { out?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
@@ -69,13 +77,17 @@ export async function backupCommand(argv: string[]): Promise<number> {
     throw new OpsRefused(`${out} already exists: choose another name (a backup never overwrites one).`);
   if (!existsSync(path.dirname(out))) throw new OpsRefused(`The folder ${path.dirname(out)} does not exist.`);
 
-  const config = loadConfig();
+  const config = loadConfig(options.env ?? process.env);
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const partial = `${out}.partial-${process.pid}`;
   const sqlFile = `${out}.sql-${process.pid}.tmp`;
   let release: () => void = () => undefined;
+  let lease: BackupLease | undefined;
   try {
+    // Taken before the snapshot: from here until the last file is copied no stored file is
+    // deleted, so every file the snapshot names is still there to copy. S3: see the docs.
+    if (!config.s3) lease = await takeBackupLease(backupLeaseDir(config.dataDir));
     let dumped: Dumped;
     if (config.databaseUrl) {
       console.log('Dumping the PostgreSQL database…');
@@ -92,6 +104,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
     console.log(
       `  ${Object.keys(dumped.tables).length} tables, ${rows.toLocaleString('en-US')} rows, ${mb((await stat(sqlFile)).size)} compressed (${elapsed()})`,
     );
+    await options.afterSnapshot?.();
     const storage = await createStorage(config, loadSecret(config));
     await writeArchive(partial, config, storage, dumped, elapsed);
     const handle = await open(partial, 'r');
@@ -102,6 +115,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
     return 0;
   } finally {
     release();
+    await lease?.release();
     await rm(partial, { force: true });
     await rm(sqlFile, { force: true });
   }

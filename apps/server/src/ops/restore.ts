@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { type Config, loadConfig } from '../config.js';
-import { openDatabase, pgliteOptions } from '../db/client.js';
+import { type Db, openDatabase, pgliteOptions } from '../db/client.js';
 import { createStorage, loadSecret, prepareDataDir } from '../runtime.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import {
@@ -24,6 +24,7 @@ import {
 import { DataDirBusy, describeHolder, lockDataDir } from './data-dir-lock.js';
 import { OpsRefused } from './ops-command.js';
 import { batches, replayableStatements } from './sql-script.js';
+import { referencedKeys } from './sweep-files.js';
 
 export const RESTORE_USAGE = 'npm run restore -- FILE [--force]';
 
@@ -40,7 +41,7 @@ type Target = {
  * holds data is refused unless --force, which empties it first. The database is replayed in one
  * transaction, then migrated to this release, and every session is ended.
  */
-export async function restoreCommand(argv: string[]): Promise<number> {
+export async function restoreCommand(argv: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<number> {
   let parsed: { values: { force?: boolean; help?: boolean }; positionals: string[] };
   try {
     parsed = parseArgs({
@@ -61,7 +62,7 @@ export async function restoreCommand(argv: string[]): Promise<number> {
   if (!existsSync(source)) throw new OpsRefused(`${source} does not exist.`);
   const force = parsed.values.force ?? false;
 
-  const config = loadConfig();
+  const config = loadConfig(options.env ?? process.env);
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   let release: () => void = () => undefined;
@@ -92,9 +93,11 @@ export async function restoreCommand(argv: string[]): Promise<number> {
     });
     console.log(`Migrating to this release and ending every session (${elapsed()})…`);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    let missing: string[];
     try {
       // Tokens signed before the restore must not come back to life with the sessions they had.
       await database.db.execute('update accounts set session_version = session_version + 1');
+      missing = await checkNamedFiles(database.db, storage);
     } finally {
       await database.close();
     }
@@ -103,10 +106,39 @@ export async function restoreCommand(argv: string[]): Promise<number> {
         config.databaseUrl ? 'PostgreSQL' : config.dataDir
       } (${elapsed()}). Everyone signs in again.`,
     );
-    return 0;
+    if (missing.length === 0) return 0;
+    console.error(
+      `Warning: ${missing.length} file(s) the database names are missing (listed above): their links will answer 404.`,
+    );
+    return 1;
   } finally {
     release();
   }
+}
+
+/** Names printed when files are missing; the rest are counted. */
+const MISSING_SHOWN = 50;
+
+/**
+ * Every file a restored row names must be in the store (the restored files, or the S3 bucket as it
+ * is now): answers the keys that are not, after saying what it found.
+ */
+async function checkNamedFiles(db: Db, storage: ObjectStorage): Promise<string[]> {
+  const named = await referencedKeys(db);
+  const present = new Set<string>();
+  for await (const object of storage.list()) present.add(object.key);
+  const missing = [...named].filter((key) => !present.has(key)).sort();
+  const where = storage.kind === 's3' ? 'in the bucket' : 'present';
+  if (missing.length === 0) {
+    console.log(`All ${named.size} files the database names are ${where}.`);
+    return missing;
+  }
+  console.error(`${missing.length} of the ${named.size} files the database names are missing:`);
+  for (const key of missing.slice(0, MISSING_SHOWN)) console.error(`  ${key}`);
+  if (missing.length > MISSING_SHOWN) console.error(`  … and ${missing.length - MISSING_SHOWN} more`);
+  if (storage.kind === 's3')
+    console.error('Restore the bucket from its own backup (or bring back these objects) to serve them.');
+  return missing;
 }
 
 function isEmptyFolder(folder: string): boolean {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { resources } from '../db/schema.js';
+import { backupLeaseDir, takeBackupLease } from '../storage/backup-lease.js';
 import { addQuestion, createExam, enrol, examAction, question } from '../test/exams.js';
 import { type Login, useTestApp } from '../test/harness.js';
 import { SAMPLE } from '../test/multipart.js';
@@ -156,5 +157,21 @@ describe('sweep-files', () => {
       expect(refused.err).toContain('Usage: npm run cli -- sweep-files');
     }
     expect(await t.storage.stat('answers/untouched.pdf')).not.toBeNull();
+  });
+
+  it('removes nothing while a backup runs, and removes the orphans once it has finished', async () => {
+    await putOrphan('answers/during-backup.pdf');
+    const lease = await takeBackupLease(backupLeaseDir(t.dataDir));
+    try {
+      const refused = await sweep(['--apply']);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('A backup is running: nothing removed.');
+      expect(await t.storage.stat('answers/during-backup.pdf')).not.toBeNull();
+    } finally {
+      await lease.release();
+    }
+    const applied = await sweep(['--apply']);
+    expect(applied.code).toBe(0);
+    expect(await t.storage.stat('answers/during-backup.pdf')).toBeNull();
   });
 });

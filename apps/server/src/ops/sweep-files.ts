@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { backupLeaseDir, backupRunning } from '../storage/backup-lease.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import type { OpsCommand } from './ops-command.js';
 
@@ -48,7 +49,8 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export const sweepFilesCommand: OpsCommand = {
   name: 'sweep-files',
   invocation: 'npm run cli -- sweep-files',
-  async run({ database, storage }, argv, io) {
+  async run(ctx, argv, io) {
+    const { database, storage } = ctx;
     let values: { apply?: boolean; 'min-age-minutes'?: string };
     try {
       ({ values } = parseArgs({
@@ -77,6 +79,12 @@ export const sweepFilesCommand: OpsCommand = {
         `${orphans.length} stored file(s), ${megabytes(total)}, with no row pointing at them. Nothing removed: run again with --apply to remove them.`,
       );
       return 0;
+    }
+    // A running backup's snapshot may name a file that is an orphan now; this process may end
+    // before the backup does, so it does not hold the removals for later as the server does.
+    if (storage.kind === 'local' && (await backupRunning(backupLeaseDir(ctx.config.dataDir)))) {
+      io.err('A backup is running: nothing removed. Run the sweep again once it has finished.');
+      return 1;
     }
     // Checked once more just before removing: a row may have come to point at one meanwhile.
     const keys = await referencedKeys(database.db);

@@ -19,7 +19,7 @@ export const reportJobs = pgTable('report_jobs', {
   id: id(),
   courseId: requiredRef('course_id', () => courses.id, 'cascade'),
   requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
-  status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+  status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'expired'] })
     .notNull()
     .default('queued'),
   done: integer('done').notNull().default(0),

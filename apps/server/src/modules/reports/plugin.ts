@@ -13,7 +13,15 @@ export const reportsPlugin = modulePlugin(
     const reports = new ReportsService(app);
     app.addHook('onReady', () => reports.failAbandoned(true));
     app.addHook('onClose', () => reports.close());
-    repeatWhileOpen(app, 60_000, () => reports.failAbandoned(false), 'could not fail abandoned report jobs');
+    repeatWhileOpen(
+      app,
+      60_000,
+      async () => {
+        await reports.failAbandoned(false);
+        await reports.expireOldPacks();
+      },
+      'could not fail abandoned report jobs or expire old zips',
+    );
     return reports;
   },
   { dependencies: ['courses', 'settings'], decorators: ['db', 'storage', 'config', 'databaseKind'] },

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import type { ReportJob } from '@valence/contract';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -10,7 +11,7 @@ import { expectMessage, expectStatus, type Login, useTestApp } from '../../test/
 import { addLecture, daysFromNow } from '../../test/lectures.js';
 import { sendForm } from '../../test/multipart.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { RESTARTED } from './service.js';
+import { PACK_EXPIRED, PACK_RETENTION_MS, PACK_SUPERSEDED, RESTARTED } from './service.js';
 
 /** A real 1×1 PNG: pdf-lib must be able to draw it. */
 const PNG = Buffer.from(
@@ -163,5 +164,76 @@ describe('report packs', () => {
     await t.app.reports.failAbandoned(true);
     const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${row?.id}`, tutor.headers), 200);
     expect(job).toMatchObject({ status: 'failed', error: RESTARTED, downloadUrl: null });
+  });
+
+  it('answers the running job to a second request for the same course instead of starting another', async () => {
+    // A course without students: its job needs no PDF, so it ends as soon as its empty zip is stored.
+    const other = (await t.createCourse(tutor.headers, 'Inorganic Chemistry')).id;
+    // A job another server is still making: asked again, the course gets that job back.
+    const [row] = await t.database.db
+      .insert(reportJobs)
+      .values({ courseId: other, status: 'running', total: 0 })
+      .returning();
+    const again = expectStatus<ReportJob>(
+      await t.call('POST', `/api/courses/${other}/report-packs`, tutor.headers),
+      202,
+    );
+    expect(again).toMatchObject({ id: row?.id, courseId: other, status: 'running', downloadUrl: null });
+    await t.database.db
+      .update(reportJobs)
+      .set({ status: 'failed', error: 'x' })
+      .where(eq(reportJobs.id, row?.id as number));
+
+    // Two requests at once start one job between them.
+    const both = await Promise.all(
+      [1, 2].map(() => t.call('POST', `/api/courses/${other}/report-packs`, tutor.headers)),
+    );
+    const [first, second] = both.map((answer) => expectStatus<ReportJob>(answer, 202));
+    expect(first?.id).not.toBe(row?.id);
+    expect(second?.id).toBe(first?.id);
+    await t.app.reports.idle();
+    const jobs = await t.database.db.select().from(reportJobs).where(eq(reportJobs.courseId, other));
+    expect(jobs.map((job) => job.id).sort()).toEqual([row?.id, first?.id].sort());
+    // Once it has ended, the next request starts a new one.
+    const next = expectStatus<ReportJob>(
+      await t.call('POST', `/api/courses/${other}/report-packs`, tutor.headers),
+      202,
+    );
+    expect(next.id).not.toBe(first?.id);
+    await t.app.reports.idle();
+  });
+
+  it('expires a zip once a newer one of the course is done, and any after the retention period', async () => {
+    const course = (await t.createCourse(tutor.headers, 'Physical Chemistry')).id;
+    /** A finished job and its zip in the store, as a worker leaves them, finished `ago` ms before now. */
+    const finished = async (ago: number) => {
+      const key = `reports/course-${course}-${ago}.zip`;
+      await t.storage.put(key, Readable.from([Buffer.from('PK zip')]));
+      const [row] = await t.database.db
+        .insert(reportJobs)
+        .values({ courseId: course, status: 'done', total: 0, fileKey: key, finishedAt: new Date(Date.now() - ago) })
+        .returning();
+      return { id: row?.id as number, key };
+    };
+    const older = await finished(2 * 3600_000);
+    const newer = await finished(3600_000);
+    const show = async (id: number) =>
+      expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${id}`, tutor.headers), 200);
+
+    // The periodic sweep, called directly: the older zip goes, the newer stays downloadable.
+    await t.app.reports.expireOldPacks();
+    expect(await show(older.id)).toMatchObject({ status: 'expired', error: PACK_SUPERSEDED, downloadUrl: null });
+    expect(await t.storage.stat(older.key)).toBeNull();
+    const kept = await show(newer.id);
+    expect(kept).toMatchObject({ status: 'done', error: null });
+    expect((await t.app.inject({ method: 'GET', url: kept.downloadUrl as string })).statusCode).toBe(200);
+
+    // By a clock moved on: kept until 24 hours after it finished, then gone.
+    const hour = 3600_000;
+    expect(await t.app.reports.expireOldPacks(new Date(Date.now() + PACK_RETENTION_MS - 2 * hour))).toBe(0);
+    expect(await show(newer.id)).toMatchObject({ status: 'done' });
+    expect(await t.app.reports.expireOldPacks(new Date(Date.now() + PACK_RETENTION_MS))).toBeGreaterThanOrEqual(1);
+    expect(await show(newer.id)).toMatchObject({ status: 'expired', error: PACK_EXPIRED, downloadUrl: null });
+    expect(await t.storage.stat(newer.key)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { ReportJob } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { notFound } from '../../lib/errors.js';
+import { renderOnPdfWorker } from '../../lib/pdf-worker.js';
 import type { Principal } from '../../lib/principal.js';
 import { sanitizeFileName } from '../../storage/storage.js';
 import type { InstituteHeader } from '../settings/service.js';
@@ -28,13 +29,15 @@ const ZIP_AHEAD_BYTES = 8 * 1024 * 1024;
 export const RESTARTED = 'The server stopped before the report packs were finished. Start them again.';
 export const TIMED_OUT = 'The report packs took too long and were stopped. Start them again.';
 
-/**
- * pdf-lib costs the server a quarter of a second and about 25 MB to load: it comes with the first
- * pack anyone asks for, not at start.
- */
-async function renderPack(data: ReportPackData, header: PackHeader): Promise<Uint8Array> {
-  const { renderReportPack } = await import('./pack-pdf.js');
-  return renderReportPack(data, header);
+/** How long a finished zip is kept; a newer one of the same course replaces it sooner. */
+export const PACK_RETENTION_MS = 24 * 3600_000;
+export const PACK_EXPIRED = 'This zip was removed 24 hours after it was made. Start the report packs again.';
+export const PACK_SUPERSEDED =
+  'A newer zip of this course was made, so this one was removed. Start the report packs again for a link.';
+
+/** Drawn on the PDF thread: a pack's feedback is user text, and the server's thread stays free meanwhile. */
+function renderPack(data: ReportPackData, header: PackHeader): Promise<Uint8Array> {
+  return renderOnPdfWorker({ kind: 'report-pack', data, header });
 }
 
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -105,14 +108,46 @@ export class ReportsService {
     return this.present(row);
   }
 
-  /** Records the job (queued, with the class's size) and starts it in the background. */
+  /**
+   * Records the job (queued, with the class's size) and starts it in the background; while one of
+   * the course's jobs is unfinished, answers that one instead (on any server: the check and the
+   * insert are one transaction under a lock per course).
+   */
   async startCourseJob(actor: Principal, courseId: number): Promise<ReportJob> {
     await this.deps.courses.get(courseId);
     const students = await views.enrolledStudents(this.deps.db, courseId);
-    const row = await repo.insertJob(this.deps.db, { courseId, requestedBy: actor.id, total: students.length });
-    const work = this.run(row, students).finally(() => this.running.delete(work));
-    this.running.add(work);
+    const { row, created } = await this.deps.db.transaction(async (tx) => {
+      await repo.lockCourseJobs(tx, courseId);
+      const unfinished = await repo.findUnfinished(tx, courseId);
+      if (unfinished) return { row: unfinished, created: false };
+      return {
+        row: await repo.insertJob(tx, { courseId, requestedBy: actor.id, total: students.length }),
+        created: true,
+      };
+    });
+    if (created) {
+      const work = this.run(row, students).finally(() => this.running.delete(work));
+      this.running.add(work);
+    }
     return this.present(row);
+  }
+
+  /**
+   * Expires finished zips: every one but the newest of its course, and any finished more than
+   * PACK_RETENTION_MS before `now`. The row first stops naming the file, then the file goes.
+   * Answers how many expired.
+   */
+  async expireOldPacks(now = new Date()): Promise<number> {
+    const expired = await repo.expireDone(this.deps.db, new Date(now.getTime() - PACK_RETENTION_MS), {
+      aged: PACK_EXPIRED,
+      superseded: PACK_SUPERSEDED,
+    });
+    for (const key of expired) {
+      await this.deps.storage
+        .delete(key)
+        .catch((error) => this.deps.log.warn({ err: error, key }, 'could not delete an expired report zip'));
+    }
+    return expired.length;
   }
 
   private async run(job: repo.ReportJobRow, students: { id: number; username: string }[]): Promise<void> {

@@ -10,6 +10,8 @@ function JobProgress({ jobId }: { jobId: number }) {
   const { status, done, total, downloadUrl, error } = job.data;
   const percent = total > 0 ? Math.round((done / total) * 100) : status === 'done' ? 100 : 0;
   if (status === 'failed') return <Text c="red">{error ?? 'The report packs could not be made.'}</Text>;
+  if (status === 'expired')
+    return <Text c="dimmed">{error ?? 'This zip was removed. Start the report packs again.'}</Text>;
   return (
     <Stack gap={6}>
       <Progress value={percent} animated={status !== 'done'} aria-label="Report packs progress" />
