@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirBusy, LOCK_FILE, type LockHolder, lockDataDir, lockHolder } from './data-dir-lock.js';
+import { DataDirBusy, LOCK_FILE, type LockHolder, lockDataDir, lockHolder, processStarted } from './data-dir-lock.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
@@ -184,6 +184,62 @@ describe('lockDataDir', () => {
     expect(readLock().pid).toBe(child.pid);
     const taken = lock('npm start');
     expect(taken.tookOverFrom).toMatchObject({ pid: child.pid, command: 'npm run backup' });
+  });
+
+  it('records which process took the lock: the boot and its start time', () => {
+    lock('npm start');
+    const started = processStarted(process.pid);
+    expect(started).toMatch(/^[0-9a-f-]{36}:\d+$/);
+    expect(readLock().started).toBe(started);
+  });
+
+  describe('a lock whose pid now belongs to another process (the pid was reused)', () => {
+    /** A live process that is not a Valence one: `sleep`, as a reused pid might be anything. */
+    function unrelatedProcess(): number {
+      const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+      children.push(sleeper);
+      if (sleeper.pid === undefined) throw new Error('sleep did not start');
+      return sleeper.pid;
+    }
+
+    it('is taken over when the start time it records is not that process’s', () => {
+      const pid = unrelatedProcess();
+      expect(processStarted(pid)).toBeDefined();
+      // Written by a server that ran under this pid before: its start time was another.
+      const stale = holder({ pid, command: 'npm start', started: processStarted(process.pid) });
+      writeFileSync(lockFile, JSON.stringify(stale));
+      expect(lockHolder(dir)).toBeNull();
+      const taken = lock('npm start');
+      expect(taken.tookOverFrom).toEqual(stale);
+      expect(readLock()).toMatchObject({ pid: process.pid, started: processStarted(process.pid) });
+    });
+
+    it('is taken over when it records no start time (an older lock) and the process is not Node.js', () => {
+      const pid = unrelatedProcess();
+      const stale = holder({ pid, command: 'npm start' });
+      writeFileSync(lockFile, JSON.stringify(stale));
+      expect(lockHolder(dir)).toBeNull();
+      expect(lock('npm start').tookOverFrom).toEqual(stale);
+    });
+
+    it('is taken over when it names this very process under another start time (a container started afresh)', () => {
+      const stale = holder({ pid: process.pid, command: 'npm start', started: `${processStarted(process.pid)}0` });
+      writeFileSync(lockFile, JSON.stringify(stale));
+      expect(lock('npm start').tookOverFrom).toEqual(stale);
+    });
+
+    it('is still refused when the process is the holder: same pid, same start time', async () => {
+      const mine = holder({ pid: process.pid, command: 'npm start', started: processStarted(process.pid) });
+      writeFileSync(lockFile, JSON.stringify(mine));
+      expect(refusal().holder).toEqual(mine);
+
+      // And a server in a process of its own, as the real module records it.
+      rmSync(lockFile);
+      const { child, answer } = await childTakingLock('npm start');
+      expect(answer).toBe('won');
+      expect(readLock().started).toBe(processStarted(child.pid as number));
+      expect(refusal().holder.pid).toBe(child.pid);
+    });
   });
 
   it('lets only one of several processes take over the same stale lock at once', async () => {

@@ -6,7 +6,8 @@ import path from 'node:path';
  * The embedded database is a folder of PostgreSQL files that only one process may have open: a
  * second PGlite on the same folder corrupts it. Every process that opens DATA_DIR (the server, the
  * seeder, the CLI, backup, restore) first takes DATA_DIR/valence.lock, created exclusively, holding
- * who took it. A lock whose process is gone (killed with -9, a power cut) is taken over.
+ * who took it. A lock whose process is gone (killed with -9, a power cut) is taken over, and so is
+ * one whose pid now belongs to another process (see LockHolder.started).
  */
 export const LOCK_FILE = 'valence.lock';
 
@@ -15,6 +16,13 @@ export type LockHolder = {
   host: string;
   command: string;
   since: string;
+  /**
+   * Which process the pid was when it took the lock: the boot and the start time the kernel keeps
+   * for it (`<boot id>:<clock ticks since boot>`, Linux only). A pid is reused, so a lock left by a
+   * killed process may name a live but unrelated one, or, in a container started afresh, this very
+   * process; the start time tells them apart. Absent off Linux and in locks written before it.
+   */
+  started?: string;
   /** Where the holder answers commands for this folder (a running server only). */
   socket?: string;
 };
@@ -60,16 +68,52 @@ function readHolder(file: string): LockHolder | null | 'unreadable' {
   return 'unreadable';
 }
 
+/** The `started` of a process running here now, undefined where /proc cannot tell (not Linux, gone). */
+export function processStarted(pid: number): string | undefined {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (the second field) may hold spaces and parentheses: count from its end.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // starttime is the 22nd field; the rest begins at the 3rd.
+    const ticks = fields[22 - 3];
+    return boot && ticks && /^\d+$/.test(ticks) ? `${boot}:${ticks}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the live process with the holder's pid can be the holder. With a recorded start time,
+ * only the same start time is. Without one (an older lock), a process whose command line /proc
+ * shows is ours only if it is a Node.js one: every process that takes the lock is.
+ */
+function isSameProcess(holder: LockHolder): boolean {
+  if (holder.started !== undefined) {
+    const now = processStarted(holder.pid);
+    return now === undefined || now === holder.started;
+  }
+  if (holder.pid === process.pid) return true;
+  let argv0: string;
+  try {
+    argv0 = readFileSync(`/proc/${holder.pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+  } catch {
+    return true;
+  }
+  return argv0 === '' || /node/i.test(path.basename(argv0));
+}
+
 function isAlive(holder: LockHolder): boolean {
   // Another machine's process cannot be checked from here (a shared folder): assume it runs.
   if (holder.host !== os.hostname()) return true;
-  if (holder.pid === process.pid) return true;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  if (holder.pid !== process.pid) {
+    try {
+      process.kill(holder.pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    }
   }
+  return isSameProcess(holder);
 }
 
 function writeExclusive(file: string, holder: LockHolder): boolean {
@@ -103,7 +147,14 @@ export function lockHolder(dataDir: string): LockHolder | null {
  */
 export function lockDataDir(dataDir: string, command: string): DataDirLock {
   const file = path.join(dataDir, LOCK_FILE);
-  const me: LockHolder = { pid: process.pid, host: os.hostname(), command, since: new Date().toISOString() };
+  const started = processStarted(process.pid);
+  const me: LockHolder = {
+    pid: process.pid,
+    host: os.hostname(),
+    command,
+    since: new Date().toISOString(),
+    ...(started ? { started } : {}),
+  };
   let tookOverFrom: LockHolder | undefined;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (writeExclusive(file, me)) return held(file, me, tookOverFrom);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HEARTBEAT_FIRST_BEAT_SECONDS, HEARTBEAT_SLACK_SECONDS } from '@valence/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { watchTime } from '../../db/schema.js';
 import { enrol } from '../../test/exams.js';
 import {
@@ -23,6 +23,8 @@ const lecture: Record<string, number> = {};
 const at = daysFromNow;
 /** The lectures here are two minutes long, so the caps are easy to reach. */
 const DURATION = 120;
+/** Ten minutes: room to show a viewing's seconds bounded by time rather than by the lecture's end. */
+const LONG = 600;
 
 type Beat = { viewingKey: string; segments: [number, number][]; position: number; token?: string };
 
@@ -43,11 +45,24 @@ beforeAll(async () => {
     liveAt: at(-1),
     duration: DURATION,
   });
+  // One lecture per inflation test: a test's live viewings must not count against another's.
+  for (const name of ['marathon', 'crowd', 'stale']) {
+    lecture[name] = await addLecture(t, staff, { courseId: course, name, liveAt: at(-1), duration: LONG });
+  }
   lecture.future = await addLecture(t, staff, {
     courseId: course,
     name: 'Aromatics',
     liveAt: at(3),
     duration: DURATION,
+  });
+});
+
+// Each test starts its viewings an hour after the last test's: at most three viewings of a lecture
+// count at once, and the tests here start many of the same student's one after another.
+beforeEach(async () => {
+  await t.database.db.update(watchTime).set({
+    beatAt: sql`${watchTime.beatAt} - interval '1 hour'`,
+    timestamp: sql`${watchTime.timestamp} - interval '1 hour'`,
   });
 });
 
@@ -71,11 +86,14 @@ const viewing = async (viewingKey: string, studentId = pupil.id) => {
   return rows[0];
 };
 
-/** As if `seconds` of wall-clock time had passed since the viewing's last playing beat. */
+/** As if `seconds` of wall-clock time had passed since the viewing's last playing beat (and its start). */
 const wait = (viewingKey: string, seconds: number) =>
   t.database.db
     .update(watchTime)
-    .set({ beatAt: sql`${watchTime.beatAt} - make_interval(secs => ${seconds})` })
+    .set({
+      beatAt: sql`${watchTime.beatAt} - make_interval(secs => ${seconds})`,
+      timestamp: sql`${watchTime.timestamp} - make_interval(secs => ${seconds})`,
+    })
     .where(eq(watchTime.viewingKey, viewingKey));
 
 const ok = async (answer: Awaited<ReturnType<typeof beat>>, watchedDuration: number) => {
@@ -313,6 +331,98 @@ describe('POST /me/lectures/{id}/heartbeat', () => {
     );
     expectMessage(await beat(lecture.live as number, body, staff), 403, 'This is for students only.');
     expect(await viewing(body.viewingKey)).toBeUndefined();
+  });
+});
+
+/** Seconds counted for the student's heartbeat viewings of the lecture, and how many are stored. */
+const counted = async (lectureId: number, studentId = pupil.id) => {
+  const rows = await t.database.db
+    .select({ watchedDuration: watchTime.watchedDuration })
+    .from(watchTime)
+    .where(and(eq(watchTime.studentId, studentId), eq(watchTime.resourceId, lectureId)));
+  return { seconds: rows.reduce((sum, row) => sum + row.watchedDuration, 0), viewings: rows.length };
+};
+
+describe('watch time a client cannot inflate', () => {
+  const firstBeat = HEARTBEAT_FIRST_BEAT_SECONDS + HEARTBEAT_SLACK_SECONDS;
+
+  it("bounds a viewing's seconds by the time since it began, however many beats claim the slack", async () => {
+    const marathon = lecture.marathon as number;
+    const key = randomUUID();
+    const began = performance.now();
+    await ok(await beat(marathon, { viewingKey: key, segments: [[0, 3]], position: 3 }), 3);
+    // 199 beats of 3 s each (the slack) sent as fast as they go: 597 s of a 600 s lecture claimed.
+    for (let from = 3; from < 600; from += 3) {
+      await beat(marathon, { viewingKey: key, segments: [[from, from + 3]], position: from + 3 });
+    }
+    const spent = (performance.now() - began) / 1000;
+    const row = await viewing(key);
+    expect(row?.watchedDuration).toBeLessThanOrEqual(firstBeat + spent);
+    expect(row?.watchedDuration).toBeGreaterThanOrEqual(firstBeat - HEARTBEAT_SLACK_SECONDS);
+  });
+
+  it('refuses a beat within the time since the last one that takes the viewing past the time since it began', async () => {
+    const marathon = lecture.marathon as number;
+    const key = randomUUID();
+    await ok(await beat(marathon, { viewingKey: key, segments: [[0, 30]], position: 30 }), 30);
+    // 10 s since the last beat, but only a moment since the viewing began with 30 s played.
+    await t.database.db
+      .update(watchTime)
+      .set({ beatAt: sql`${watchTime.beatAt} - make_interval(secs => 10)` })
+      .where(eq(watchTime.viewingKey, key));
+    expectMessageContaining(
+      await beat(marathon, { viewingKey: key, segments: [[30, 40]], position: 40 }),
+      400,
+      'would bring the viewing to 40 seconds played',
+      'since it began',
+      'is not counted',
+    );
+    expect(await viewing(key)).toMatchObject({ segments: [[0, 30]], watchedDuration: 30 });
+    await wait(key, 100);
+    await ok(await beat(marathon, { viewingKey: key, segments: [[30, 130]], position: 130 }), 130);
+  });
+
+  it('counts at most three viewings of a lecture at once: fifty started together add 3 × 33 s, not 50 × 33 s', async () => {
+    const crowd = lecture.crowd as number;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        beat(crowd, { viewingKey: randomUUID(), segments: [[0, firstBeat]], position: firstBeat }),
+      ),
+    );
+    // Every beat is taken as the contract says; only three of them count.
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    const seconds = answers.map((answer) => answer.json().watchedDuration as number).sort((a, b) => b - a);
+    expect(seconds).toEqual([firstBeat, firstBeat, firstBeat, ...Array(47).fill(0)]);
+    expect(await counted(crowd)).toEqual({ seconds: 3 * firstBeat, viewings: 3 });
+    // Another student's viewing of the same lecture is theirs to count.
+    await ok(await beat(crowd, { viewingKey: randomUUID(), segments: [[0, 10]], position: 10 }, other.headers), 10);
+  });
+
+  it('counts nothing for a viewing resumed over time three others were counted for, and measures it from then', async () => {
+    const stale = lecture.stale as number;
+    const resumed = randomUUID();
+    await ok(await beat(stale, { viewingKey: resumed, segments: [[0, 10]], position: 10 }), 10);
+    await wait(resumed, 120);
+    const others = [randomUUID(), randomUUID(), randomUUID()];
+    for (const key of others) {
+      await ok(await beat(stale, { viewingKey: key, segments: [[0, 30]], position: 30 }), 30);
+    }
+    // 120 s since its last beat, but three other viewings were counted meanwhile.
+    await ok(await beat(stale, { viewingKey: resumed, segments: [[10, 100]], position: 100 }), 10);
+    const after = await viewing(resumed);
+    expect(after).toMatchObject({ segments: [[0, 10]], watchedDuration: 10, position: 100 });
+    expect(Date.now() - (after?.beatAt?.getTime() ?? 0)).toBeLessThan(5000);
+    // The time it was not counted for is spent: the next beat is measured from the refused one.
+    expectMessageContaining(
+      await beat(stale, { viewingKey: resumed, segments: [[100, 130]], position: 130 }),
+      400,
+      'since the viewing',
+    );
+    // Once the others have stopped, it counts again.
+    for (const key of others) await wait(key, 60);
+    await wait(resumed, 30);
+    await ok(await beat(stale, { viewingKey: resumed, segments: [[100, 130]], position: 130 }), 40);
+    expect(await counted(stale)).toEqual({ seconds: 130, viewings: 4 });
   });
 });
 

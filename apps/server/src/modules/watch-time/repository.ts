@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, isNotNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays, preparedWindows, reachCondition } from '../../db/prepared.js';
-import { selectCount } from '../../db/rows.js';
+import { countOf, selectCount } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchWay, totalColumn } from '../../lib/paging.js';
 
@@ -98,8 +98,9 @@ export function deleteRecord(db: DbOrTx, id: number) {
 
 /**
  * A heartbeat viewing, locked until the transaction ends so two beats of it take turns and neither
- * loses the other's segments. `elapsed` is the seconds since its last playing beat by the database's
- * clock, the same for every server behind a load balancer.
+ * loses the other's segments. `elapsed` is the seconds since its last playing beat and `age` the
+ * seconds since its first beat, by the database's clock, the same for every server behind a load
+ * balancer.
  */
 export function lockViewing(db: DbOrTx, studentId: number, viewingKey: string) {
   return db
@@ -109,6 +110,7 @@ export function lockViewing(db: DbOrTx, studentId: number, viewingKey: string) {
       segments: watchTime.segments,
       watchedDuration: watchTime.watchedDuration,
       elapsed: sql<number | null>`extract(epoch from (clock_timestamp() - ${watchTime.beatAt}))`.mapWith(Number),
+      age: sql<number>`extract(epoch from (clock_timestamp() - ${watchTime.timestamp}))`.mapWith(Number),
     })
     .from(watchTime)
     .where(and(eq(watchTime.studentId, studentId), eq(watchTime.viewingKey, viewingKey)))
@@ -130,6 +132,43 @@ export function insertViewing(
     .onConflictDoNothing({ target: [watchTime.studentId, watchTime.viewingKey] })
     .returning({ id: watchTime.id })
     .then((rows) => rows[0]);
+}
+
+/** A namespace for the per-student heartbeat locks, apart from the other advisory-lock spaces. */
+const VIEWINGS_LOCK_SPACE = 727_031;
+
+/**
+ * The student's beats that would add seconds take turns until the transaction ends, so two new
+ * viewings started at once both see each other when counting the viewings playing alongside.
+ */
+export async function lockStudentViewings(tx: DbOrTx, studentId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${VIEWINGS_LOCK_SPACE}, ${studentId}::int)`);
+}
+
+/**
+ * How many of the student's other heartbeat viewings of the lecture had a playing beat in the last
+ * `seconds` (by the database's clock): the viewings whose counted playing overlaps that time.
+ */
+export function viewingsPlayedWithin(
+  db: DbOrTx,
+  {
+    studentId,
+    resourceId,
+    viewingKey,
+    seconds,
+  }: { studentId: number; resourceId: number; viewingKey: string; seconds: number },
+): Promise<number> {
+  return countOf(
+    selectCount(db, watchTime).where(
+      and(
+        eq(watchTime.studentId, studentId),
+        eq(watchTime.resourceId, resourceId),
+        isNotNull(watchTime.viewingKey),
+        ne(watchTime.viewingKey, viewingKey),
+        gt(watchTime.beatAt, sql`clock_timestamp() - make_interval(secs => ${seconds})`),
+      ),
+    ),
+  );
 }
 
 /** A later beat: the merged segments and their total, the position; `played` moves the beat time. */

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { countOf } from '../../db/rows.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -30,6 +30,23 @@ import { clampSegments, mergeSegments, unionLength } from './segments.js';
  * client sending thousands of slivers from growing a row without end.
  */
 export const MAX_VIEWING_SEGMENTS = 1000;
+
+/**
+ * The fastest a lecture may play: the students' app holds both players at normal speed, so a second
+ * of wall-clock time plays at most a second of lecture. Raise it with the app's limit.
+ */
+export const MAX_PLAYBACK_RATE = 1;
+
+/**
+ * Viewings of one lecture by one student whose playing may be counted over the same stretch of time:
+ * a reload or a second device starts another viewing while the last one's beats are still recent.
+ * A beat of any further viewing is taken but counts nothing, so many viewings at once cannot multiply
+ * a student's seconds.
+ */
+export const MAX_CONCURRENT_VIEWINGS = 3;
+
+/** The wall-clock time a first beat may account for: it has no earlier beat to measure from. */
+const FIRST_BEAT_ALLOWANCE = HEARTBEAT_FIRST_BEAT_SECONDS + HEARTBEAT_SLACK_SECONDS;
 
 /** The lecture a heartbeat is about, as the resources module reports it. */
 export type BeatLecture = { id: number; name: string; duration: number };
@@ -121,10 +138,19 @@ export class WatchTimeService {
    * it. A refused beat changes nothing. The rules:
    * - every segment lies within the lecture (a hair past the end is cut off), and so does the position;
    * - no faster than real time: the seconds played in this beat (its segments' union) are at most the
-   *   wall-clock seconds since the viewing's last playing beat plus the slack; a first beat has no
-   *   earlier beat, so it may report HEARTBEAT_FIRST_BEAT_SECONDS plus the slack;
+   *   wall-clock seconds since the viewing's last playing beat (times MAX_PLAYBACK_RATE) plus the
+   *   slack; a first beat has no earlier beat, so it may report HEARTBEAT_FIRST_BEAT_SECONDS plus the
+   *   slack;
+   * - nor over the whole viewing: its watchedDuration is at most the wall-clock seconds since its
+   *   first beat (times MAX_PLAYBACK_RATE) plus the first beat's allowance, so the slack counts once
+   *   however many beats are sent;
    * - the record's watchedDuration is the union of every segment of the viewing, so a part watched
-   *   twice counts once, and it never exceeds the lecture's length.
+   *   twice counts once, and it never exceeds the lecture's length;
+   * - at most MAX_CONCURRENT_VIEWINGS viewings of the lecture count the same stretch of time: a beat
+   *   that would add seconds while that many other viewings of the student's had a playing beat since
+   *   this one's last (or, for a first beat, within its allowance) is taken but adds nothing. A new
+   *   viewing is then not stored; a stored one has its position and beat time moved, so the time it
+   *   was not counted for is spent and its next beat is measured from now.
    * Only a beat that adds seconds not counted yet moves the viewing's beat time. A pause report (no
    * segments) moves only the position: were it to restart the clock, the seconds played between the
    * last beat and the pause, reported by the next beat, would be measured against the short time
@@ -152,12 +178,23 @@ export class WatchTimeService {
       badRequest(
         `This heartbeat reports ${seconds(played)} seconds played, more than the ${seconds(allowed)} seconds that passed since the viewing's last heartbeat: it is not counted.`,
       );
+    /** Fewer than MAX_CONCURRENT_VIEWINGS other viewings played during the last `within` seconds. */
+    const mayCount = async (tx: DbOrTx, within: number) => {
+      await repo.lockStudentViewings(tx, studentId);
+      const others = await repo.viewingsPlayedWithin(tx, {
+        studentId,
+        resourceId: lecture.id,
+        viewingKey: beat.viewingKey,
+        seconds: within,
+      });
+      return others < MAX_CONCURRENT_VIEWINGS;
+    };
 
     return this.db.transaction(async (tx) => {
       let viewing = await repo.lockViewing(tx, studentId, beat.viewingKey);
       if (!viewing) {
-        const allowed = HEARTBEAT_FIRST_BEAT_SECONDS + HEARTBEAT_SLACK_SECONDS;
-        if (played > allowed) throw tooFast(allowed);
+        if (played > FIRST_BEAT_ALLOWANCE) throw tooFast(FIRST_BEAT_ALLOWANCE);
+        if (played > 0 && !(await mayCount(tx, FIRST_BEAT_ALLOWANCE))) return { watchedDuration: 0 };
         const watchedDuration = Math.min(played, duration);
         const created = await repo.insertViewing(tx, {
           studentId,
@@ -180,20 +217,30 @@ export class WatchTimeService {
       const union = mergeSegments([...stored, ...segments]);
       const watchedDuration = Math.min(unionLength(union), duration);
       const adds = watchedDuration > viewing.watchedDuration;
+      let counted = adds;
       if (adds) {
-        const allowed = Math.max(0, viewing.elapsed ?? 0) + HEARTBEAT_SLACK_SECONDS;
+        const elapsed = Math.max(0, viewing.elapsed ?? 0);
+        const allowed = elapsed * MAX_PLAYBACK_RATE + HEARTBEAT_SLACK_SECONDS;
         if (played > allowed) throw tooFast(allowed);
+        const most = Math.max(0, viewing.age) * MAX_PLAYBACK_RATE + FIRST_BEAT_ALLOWANCE;
+        if (watchedDuration > most) {
+          throw badRequest(
+            `This heartbeat would bring the viewing to ${seconds(watchedDuration)} seconds played, more than the ${seconds(most)} seconds it may count since it began: it is not counted.`,
+          );
+        }
         if (union.length > MAX_VIEWING_SEGMENTS) {
           throw badRequest(`This viewing has more than ${MAX_VIEWING_SEGMENTS} separate parts; start a new viewing.`);
         }
+        counted = await mayCount(tx, elapsed);
       }
       await repo.updateViewing(tx, viewing.id, {
-        segments: adds ? union : stored,
-        watchedDuration: adds ? watchedDuration : viewing.watchedDuration,
+        segments: counted ? union : stored,
+        watchedDuration: counted ? watchedDuration : viewing.watchedDuration,
         position,
+        // Counted or not, the time since the last playing beat is spent (see above).
         played: adds,
       });
-      return { watchedDuration: adds ? watchedDuration : viewing.watchedDuration };
+      return { watchedDuration: counted ? watchedDuration : viewing.watchedDuration };
     });
   }
 
