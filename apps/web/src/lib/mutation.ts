@@ -11,7 +11,7 @@ type Invalidates<TData, TVariables> =
   | readonly QueryKey[]
   | ((variables: TVariables, data: TData | undefined) => readonly QueryKey[]);
 
-type ChangeOptions<TData, TVariables> = UseMutationOptions<TData, Error, TVariables> & {
+type ChangeOptions<TData, TVariables, TContext = unknown> = UseMutationOptions<TData, Error, TVariables, TContext> & {
   invalidates: Invalidates<TData, TVariables>;
 };
 
@@ -21,7 +21,7 @@ type ChangeOptions<TData, TVariables> = UseMutationOptions<TData, Error, TVariab
  * failure included: a refused request may still have changed something (a partly done bulk call),
  * and the screen must show what the server holds.
  */
-export function useChange<TData, TVariables>(options: ChangeOptions<TData, TVariables>) {
+export function useChange<TData, TVariables, TContext = unknown>(options: ChangeOptions<TData, TVariables, TContext>) {
   const queryClient = useQueryClient();
   const { invalidates, onSettled, ...rest } = options;
   return useMutation({
@@ -34,21 +34,30 @@ export function useChange<TData, TVariables>(options: ChangeOptions<TData, TVari
   });
 }
 
+type ChangeSettings<TData, TVariables, TContext> = Omit<ChangeOptions<TData, TVariables, TContext>, 'mutationFn'>;
+
 /**
  * The hook of one change, made from its call and what it says and makes stale, the way `apiQuery`
  * makes a query's: `export const useCreateCourse = changeHook(createCourse, { meta, invalidates })`.
+ * A change that also edits the cache itself (an optimistic toggle, a deleted item dropped at once)
+ * gives its settings as a function of the query client.
  */
-export function changeHook<TData, TVariables>(
+export function changeHook<TData, TVariables, TContext = unknown>(
   mutationFn: (variables: TVariables) => Promise<TData>,
-  options: Omit<ChangeOptions<TData, TVariables>, 'mutationFn'>,
+  settings:
+    | ChangeSettings<TData, TVariables, TContext>
+    | ((queryClient: QueryClient) => ChangeSettings<TData, TVariables, TContext>),
 ) {
-  return () => useChange({ mutationFn, ...options });
+  return () => {
+    const queryClient = useQueryClient();
+    const options = typeof settings === 'function' ? settings(queryClient) : settings;
+    return useChange({ mutationFn, ...options });
+  };
 }
 
 /**
- * The hook of a mutation that is not a plain change (`changeHook`): it edits the cache itself (an
- * optimistic toggle, a deleted item dropped at once), so its callbacks are given the query client,
- * or it changes no cached data at all (a report download).
+ * The hook of a mutation that changes no cached data (a report download, a dry run): every change
+ * to what the server holds is a `changeHook`, which says what it makes stale.
  */
 export function mutationHook<TData, TVariables, TContext = unknown>(
   mutationFn: (variables: TVariables) => Promise<TData>,

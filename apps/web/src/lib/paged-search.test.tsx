@@ -1,4 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
+import { SEARCH_DEBOUNCE_MS } from '@valence/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { usePagedSearch, usePageParam } from './paging';
@@ -99,5 +100,72 @@ describe('usePagedSearch', () => {
     await act(() => paging?.setPage(1, { replace: true }));
     expect(router.state.location.search).toBe('');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  describe('a search typed just before the user leaves for another page', () => {
+    /**
+     * The dashboard's list and a course page whose code (or loader) takes `release()` to arrive, as a
+     * page's chunk does on its first visit: the pause of the search ends while the navigation waits.
+     */
+    function leaving() {
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let list: ReturnType<typeof usePagedSearch> | undefined;
+      function Dashboard() {
+        list = usePagedSearch(6);
+        return <p>Dashboard</p>;
+      }
+      const router = createMemoryRouter(
+        [
+          { path: '/dashboard', element: <Dashboard /> },
+          {
+            path: '/courses/:id',
+            loader: async () => {
+              await arrived;
+              return null;
+            },
+            element: <p>Course page</p>,
+          },
+        ],
+        { initialEntries: ['/dashboard'] },
+      );
+      render(<RouterProvider router={router} />);
+      const typed = async (text: string) => act(() => (list as ReturnType<typeof usePagedSearch>).setSearch(text));
+      return { router, release, typed };
+    }
+
+    // Longer than the search's pause, so a late write would have happened by then.
+    const afterThePause = () => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 150));
+
+    it('opens the page chosen, with no search carried over, when the pause ends on the way', async () => {
+      const { router, release, typed } = leaving();
+      await typed('organic');
+      let opened: Promise<void> | undefined;
+      act(() => {
+        opened = router.navigate('/courses/7');
+      });
+      await act(afterThePause);
+      release();
+      await act(() => opened);
+      expect(router.state.location.pathname).toBe('/courses/7');
+      expect(router.state.location.search).toBe('');
+      expect(router.state.navigation.state).toBe('idle');
+    });
+
+    it('still writes the search when the way to the other page is abandoned', async () => {
+      const { router, typed } = leaving();
+      await typed('organic');
+      act(() => {
+        void router.navigate('/courses/7');
+      });
+      await act(afterThePause);
+      expect(router.state.location.search).toBe('');
+      // Back to the list before the course page arrived: the search waited, and is written now.
+      await act(() => router.navigate('/dashboard'));
+      await waitFor(() => expect(router.state.location.search).toBe('?q=organic'));
+      expect(router.state.location.pathname).toBe('/dashboard');
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Page, pageSchema, SEARCH_DEBOUNCE_MS } from '@valence/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /** One page of a list as a screen asks for it: 1-based page number, its size, a search and a sort. */
@@ -34,6 +34,36 @@ export const pageOf = <T extends z.ZodType>(item: T) => pageSchema(item) as unkn
 /** The search a list sends for `text`: trimmed, 300 ms after the last key, so typing does not send a request per letter. */
 function useSentSearch(text: string): string {
   const [sent] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  return sent;
+}
+
+/**
+ * Whether the user is on the way to another page: a navigation to another path waits for its code
+ * or loaders (or its render, which React holds back while the old page stays on screen).
+ */
+function useLeavingPage(): boolean {
+  const { pathname } = useLocation();
+  const next = useNavigation().location;
+  return next !== undefined && next.pathname !== pathname;
+}
+
+/**
+ * What is typed in a search box that lives in the address: `write` gets the trimmed text 300 ms after
+ * the last key, when it differs from `inAddress`. Returns the search sent. A write falling while the
+ * user is on the way to another page waits: writing the address is a navigation, and it would cancel
+ * theirs and bring them back here (a course clicked just after typing its name). If they stay, it is
+ * written once the navigation is over; if they go, it never is.
+ */
+export function useAddressSearch(text: string, inAddress: string, write: (sent: string) => void): string {
+  const sent = useSentSearch(text);
+  const leaving = useLeavingPage();
+  // Only a new sent search is written; the address's own changes must not be written back over.
+  const lastSent = useRef(sent);
+  useEffect(() => {
+    if (sent === lastSent.current || leaving) return;
+    lastSent.current = sent;
+    if (sent !== inAddress) write(sent);
+  });
   return sent;
 }
 
@@ -109,7 +139,7 @@ export function usePagedSearch(pageSize: number, { prefix = '', defaultSort }: P
   const addressSearch = params.get(names.q) ?? '';
   const sort = params.get(names.sort) ?? defaultSort;
   const [search, setSearchText] = useState(addressSearch);
-  const sent = useSentSearch(search);
+  const sent = useAddressSearch(search, addressSearch, (text) => update({ [names.q]: text || null }, true));
 
   // The address changed from outside (Back, a link): the box shows its search. Our own write lands
   // equal to what was sent, and the text typed since is kept.
@@ -118,14 +148,6 @@ export function usePagedSearch(pageSize: number, { prefix = '', defaultSort }: P
     setSeenSearch(addressSearch);
     if (addressSearch !== sent) setSearchText(addressSearch);
   }
-
-  // Only a new sent search is written; the address's own changes must not be written back over.
-  const lastSent = useRef(sent);
-  useEffect(() => {
-    if (sent === lastSent.current) return;
-    lastSent.current = sent;
-    if (sent !== addressSearch) update({ [names.q]: sent || null }, true);
-  });
 
   const setSearch = (text: string) => {
     setSearchText(text);

@@ -46,6 +46,8 @@ export const keys = {
   },
   exams: {
     all: ['exams'] as const,
+    /** Every course's exam lists (their cards carry counts and flags of each exam). */
+    lists: ['exams', 'course'] as const,
     ofCourse: (courseId: number) => ['exams', 'course', courseId] as const,
     page: (courseId: number, request: PageRequest) => ['exams', 'course', courseId, 'page', request] as const,
     detail: (examId: number) => ['exams', examId] as const,
@@ -54,6 +56,7 @@ export const keys = {
     itemAnalysis: (examId: number) => ['exams', examId, 'item-analysis'] as const,
     /** MCQ exams of any course found by title or identifier, to copy questions from. */
     mcqSearch: (q: string) => ['exams', 'mcq-search', q] as const,
+    mcqSearches: ['exams', 'mcq-search'] as const,
   },
   submissions: {
     all: ['submissions'] as const,
@@ -76,6 +79,7 @@ export const keys = {
   gradebook: {
     /** Marks change with a grade or a publication: `keys.gradebook.all` is invalidated with them. */
     all: ['gradebook'] as const,
+    ofCourse: (courseId: number) => ['gradebook', courseId] as const,
     page: (courseId: number, request: PageRequest) => ['gradebook', courseId, 'page', request] as const,
     stats: (courseId: number) => ['gradebook', courseId, 'stats'] as const,
   },
@@ -92,4 +96,54 @@ export const keys = {
     assignableTo: (courseId: number) => ['students', 'assignable', courseId] as const,
     assignable: (courseId: number, q: string) => ['students', 'assignable', courseId, q] as const,
   },
+};
+
+/**
+ * What a kind of change makes stale, for the mutations that make it: several make the same change
+ * (a mark is given in the grade dialog, the marking studio and a bulk return), and each must re-read
+ * every screen that shows it, not only its own.
+ */
+export const staleAfter = {
+  /** A mark given, returned, published or lost: the exam's counts, the scores and the gradebooks. */
+  marksOf: (examId: number) => [
+    keys.submissions.ofExam(examId),
+    keys.marking.overview(examId),
+    keys.exams.detail(examId),
+    keys.exams.lists,
+    keys.scores.all,
+    keys.gradebook.all,
+  ],
+  /** Who is in a course: its enrolments (and each student's), who may still join, its marks and coverage. */
+  classOf: (courseId: number) => [
+    keys.enrollments.all,
+    keys.students.assignableTo(courseId),
+    keys.gradebook.ofCourse(courseId),
+    keys.watchCoverage.all,
+    keys.scores.all,
+  ],
+  /** A course's lectures: its page's resource list and the watch coverage, the course's and each student's. */
+  lecturesOf: (courseId: number) => [keys.courses.detail(courseId), keys.watchCoverage.all],
+  /** A course's title or existence: it is named beside enrolments, exams, scripts, records and marks. */
+  anyCourse: [
+    keys.courses.all,
+    keys.enrollments.all,
+    keys.exams.all,
+    keys.marking.all,
+    keys.submissions.all,
+    keys.watchTime.all,
+    keys.watchCoverage.all,
+    keys.scores.all,
+    keys.gradebook.all,
+  ],
+  /** A student's name or existence: every list of students, marks and watching names them. */
+  anyStudent: [
+    keys.students.all,
+    keys.enrollments.all,
+    keys.submissions.all,
+    keys.marking.all,
+    keys.watchTime.all,
+    keys.watchCoverage.all,
+    keys.scores.all,
+    keys.gradebook.all,
+  ],
 };

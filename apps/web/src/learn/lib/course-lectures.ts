@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Resource, resourceSchema } from '@valence/contract';
 import { api } from './api';
+import { learnKeys } from './query-keys';
 
 /**
  * A course's lectures live now, with signed links: the course screen lists them and the lecture
@@ -12,7 +13,7 @@ export const getCourseLectures = (courseId: number) =>
 
 export const courseLecturesQuery = (courseId: number) =>
   queryOptions({
-    queryKey: ['me', 'courses', courseId, 'lectures'],
+    queryKey: learnKeys.courseLectures(courseId),
     queryFn: () => getCourseLectures(courseId),
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { rememberZoneOffsets, settingsSchema, type WallClock, wallClockIn } from '@valence/contract';
 import { api } from './api';
+import { learnKeys } from './query-keys';
 
 /**
  * The platform's time zone (the one tutors set times in), asked once per visit. Its offset table
@@ -9,7 +10,7 @@ import { api } from './api';
  */
 export function usePlatformZone(): string | undefined {
   return useQuery({
-    queryKey: ['settings'],
+    queryKey: learnKeys.settings,
     queryFn: async () => {
       const settings = await api('/settings', {}, settingsSchema);
       rememberZoneOffsets(settings.timeZone, settings.zoneOffsets);

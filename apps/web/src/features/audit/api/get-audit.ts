@@ -12,7 +12,8 @@ export function getAuditPage(request: AuditRequest): Promise<AuditPage> {
   return apiFetch(`/audit${pageQueryString(request, { actor, action, from, to })}`, {}, auditPageSchema);
 }
 
-export const [auditQueryOptions, useAuditPage] = pagedQuery(keys.audit.page, getAuditPage);
+// Every change, by anyone, adds an entry: the log is read again whenever shown.
+export const [auditQueryOptions, useAuditPage] = pagedQuery(keys.audit.page, getAuditPage, { staleTime: 0 });
 
 /** Every kind of entry written so far, for the kind filter. */
 export function getAuditActions(): Promise<string[]> {

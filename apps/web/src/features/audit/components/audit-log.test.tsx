@@ -66,7 +66,7 @@ describe('AuditLog filters', () => {
     await enter('From', '2026-05-02');
     await waitFor(() => expect(asked(fetch, 'from=2026-05-02')).toBe(true));
     await enter('To', '2026-05-01');
-    expect(await screen.findByText('from must not be after to.')).toBeInTheDocument();
+    expect(await screen.findByText('The start date must not be after the end date.')).toBeInTheDocument();
     expect(asked(fetch, 'to=2026-05-01')).toBe(false);
   }, 20_000);
 

@@ -1,14 +1,13 @@
 import { Code, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type AuditEntry, formatInTimeZone, SEARCH_DEBOUNCE_MS } from '@valence/contract';
-import { useEffect, useState } from 'react';
+import { type AuditEntry, formatInTimeZone } from '@valence/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table';
 import { DayInput } from '../../../components/day-input';
 import { PagedList } from '../../../components/paged-list';
 import { Panel } from '../../../components/panel';
-import { usePageParam } from '../../../lib/paging';
+import { useAddressSearch, usePageParam } from '../../../lib/paging';
 import { auditQueryOptions, useAuditActions } from '../api/get-audit';
 import { AUDIT_PARAMS, filtersFrom, rangeProblem, readable } from '../model/filters';
 
@@ -50,7 +49,6 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
   const asking = problem === null && typed.from && typed.to;
   const actions = useAuditActions();
   const [person, setPerson] = useState(filters.actor ?? '');
-  const [sentPerson] = useDebouncedValue(person.trim(), SEARCH_DEBOUNCE_MS);
 
   const setFilter = (name: keyof typeof AUDIT_PARAMS, value: string | null) =>
     setParams(
@@ -65,10 +63,7 @@ export function AuditLog({ timeZone }: { timeZone: string }) {
     );
 
   // The person typed reaches the address (and the server) 300 ms after the last key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new typed value is written
-  useEffect(() => {
-    if (sentPerson !== (filters.actor ?? '')) setFilter('actor', sentPerson || null);
-  }, [sentPerson]);
+  useAddressSearch(person, filters.actor ?? '', (sent) => setFilter('actor', sent || null));
 
   const request = { page: paging.page, pageSize: AUDIT_PAGE_SIZE, ...filters };
   // A range the server would refuse is not asked for: its problem shows under the To field instead.

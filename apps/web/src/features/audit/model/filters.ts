@@ -13,9 +13,11 @@ export function filtersFrom(params: URLSearchParams): AuditFilters {
   return filters;
 }
 
-/** Why the range cannot be asked for (the server's words), or null when it can. */
+/** Why the range cannot be asked for, in a sentence a person reads, or null when it can. */
 export function rangeProblem(filters: AuditFilters): string | null {
-  return filters.from && filters.to && filters.from > filters.to ? 'from must not be after to.' : null;
+  return filters.from && filters.to && filters.from > filters.to
+    ? 'The start date must not be after the end date.'
+    : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/api-client';
-import { conflictOr, mutationHook } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { changeHook, conflictOr } from '../../../lib/mutation';
+import { keys, staleAfter } from '../../../lib/query-keys';
 
 export type DeleteCourseVariables = { id: number; title: string };
 
@@ -8,19 +8,19 @@ export function deleteCourse({ id }: DeleteCourseVariables): Promise<void> {
   return apiFetch<void>(`/courses/${id}`, { method: 'DELETE' });
 }
 
-export const useDeleteCourse = mutationHook(deleteCourse, (queryClient) => ({
+export const useDeleteCourse = changeHook(deleteCourse, (queryClient) => ({
   meta: {
     success: ({ title }: DeleteCourseVariables) => `Course "${title}" deleted successfully`,
     // A 409 explains why (exams with submissions); anything else gets the screen's fixed text.
     error: conflictOr('Error deleting course'),
   },
-  // The course leaves every cached page and the counter; its own data and enrolments are dropped.
+  // Its own data, enrolments and gradebook are dropped (not re-read, which would be a 404); it leaves
+  // every list and everything that named it.
   onSuccess: (_result, { id }) => {
     queryClient.removeQueries({ queryKey: keys.courses.detail(id) });
     queryClient.removeQueries({ queryKey: keys.enrollments.ofCourse(id) });
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.courses.lists }),
-      queryClient.invalidateQueries({ queryKey: keys.courses.count }),
-    ]);
+    queryClient.removeQueries({ queryKey: keys.gradebook.ofCourse(id) });
+    queryClient.removeQueries({ queryKey: keys.watchCoverage.ofCourse(id) });
   },
+  invalidates: staleAfter.anyCourse,
 }));

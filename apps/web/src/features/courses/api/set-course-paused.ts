@@ -21,5 +21,5 @@ export const useSetCoursePaused = changeHook(setCoursePaused, {
     clearAfterMs: STATUS_MESSAGE_CLEAR_MS,
   },
   // A pause disables the course's enrolments on the server, so afterwards they are re-read, and so is the paused flag.
-  invalidates: ({ id }) => [keys.enrollments.ofCourse(id), keys.courses.all],
+  invalidates: [keys.enrollments.all, keys.courses.all],
 });

@@ -1,7 +1,7 @@
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { staleAfter } from '../../../lib/query-keys';
 
 export type UpdateCourseVariables = { id: number; input: CourseInput };
 
@@ -11,5 +11,6 @@ export function updateCourse({ id, input }: UpdateCourseVariables): Promise<Cour
 
 export const useUpdateCourse = changeHook(updateCourse, {
   meta: { success: 'Course updated successfully', error: failureWith('Error updating course') },
-  invalidates: [keys.courses.all],
+  // The title is shown beside enrolments, exams, scripts, watch records and marks.
+  invalidates: staleAfter.anyCourse,
 });

@@ -1,7 +1,7 @@
 import { type BulkEnrollmentResult, bulkEnrollmentResultSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { staleAfter } from '../../../lib/query-keys';
 
 /**
  * One request for every selected student (or for all not yet assigned), made in one statement on
@@ -18,5 +18,5 @@ export function assignStudents(body: AssignStudentsVariables): Promise<BulkEnrol
 
 export const useAssignStudents = changeHook(assignStudents, {
   meta: { success: 'Students assigned successfully', error: failureWith('Error assigning students') },
-  invalidates: ({ courseId }) => [keys.enrollments.ofCourse(courseId), keys.students.assignableTo(courseId)],
+  invalidates: ({ courseId }) => staleAfter.classOf(courseId),
 });

@@ -8,5 +8,6 @@ export function deleteEnrollment(id: number): Promise<void> {
 
 export const useDeleteEnrollment = changeHook(deleteEnrollment, {
   meta: { success: 'Enrollment removed successfully', error: 'Error removing enrollment' },
-  invalidates: [keys.enrollments.all, keys.students.all],
+  // The call names only the enrolment: every course's class is re-read.
+  invalidates: [keys.enrollments.all, keys.students.all, keys.gradebook.all, keys.watchCoverage.all, keys.scores.all],
 });

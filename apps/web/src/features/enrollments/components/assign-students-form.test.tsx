@@ -107,4 +107,50 @@ describe('AssignStudentsForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Assign Students' })).toBeDisabled();
   });
+
+  describe('from the keyboard', () => {
+    const selectedIn = (input: HTMLElement) => {
+      const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+      return list?.querySelector('[data-combobox-selected]')?.textContent ?? null;
+    };
+    const settled = async () => {
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+      await waitFor(() => expect(screen.queryByText('Searching...')).not.toBeInTheDocument());
+    };
+
+    it('Enter in the search chooses the student found, and does not send the picks made so far', async () => {
+      const { fetch } = setup();
+      const user = userEvent.setup();
+      const input = screen.getByLabelText('Select Students');
+      await user.click(input);
+      await user.click(await screen.findByRole('option', { name: 'student03' }, SETTLED));
+      await user.clear(input);
+      await user.type(input, 'student07');
+      await screen.findByRole('option', { name: 'student07' }, SETTLED);
+      await settled();
+      await user.keyboard('{Enter}');
+      expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
+      expect(screen.getByRole('option', { name: 'student07' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.queryByText(/will be assigned/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Assign Students' }));
+      await waitFor(() => expect(fetch.calls.some((call) => call.method === 'POST')).toBe(true));
+      expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({ courseId: 7, studentIds: [3, 7] });
+    });
+
+    it('Arrow Down highlights the first student, never Select All, and Enter chooses it', async () => {
+      const { fetch } = setup();
+      const user = userEvent.setup();
+      const input = screen.getByLabelText('Select Students');
+      await user.click(input);
+      await user.type(input, 'student1');
+      await screen.findByRole('option', { name: 'student10' }, SETTLED);
+      await settled();
+      await user.keyboard('{ArrowDown}');
+      expect(selectedIn(input)).toBe('student10');
+      await user.keyboard('{Enter}');
+      expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
+      expect(screen.getByRole('option', { name: 'student10' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('option', { name: 'Select All' })).toHaveAttribute('aria-selected', 'false');
+    });
+  });
 });

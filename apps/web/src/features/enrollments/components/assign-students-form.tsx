@@ -1,7 +1,7 @@
 import { Button, Card, Input, MultiSelect, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, type Student, studentLabel } from '@valence/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { type AssignStudentsVariables, useAssignStudents } from '../api/create-enrollments';
 import { ASSIGNABLE_LIMIT, useAssignableStudents } from '../api/get-assignable-students';
 
@@ -29,9 +29,11 @@ export function AssignStudentsForm({ courseId }: { courseId: number }) {
   const chosen = selection.kind === 'some' ? [...selection.students.values()] : [];
   // Chosen students stay in the data while another search shows other ones, so their pills keep a label.
   const known = new Map([...chosen, ...offered].map((student) => [String(student.id), student]));
+  // Select All comes last: the arrow keys reach the students first, so it is never picked by a key
+  // meant for the student just searched for.
   const options = [
-    ...(total > 0 || selection.kind === 'all' ? [{ value: SELECT_ALL, label: 'Select All' }] : []),
     ...[...known.entries()].map(([id, student]) => ({ value: id, label: studentLabel(student) })),
+    ...(total > 0 || selection.kind === 'all' ? [{ value: SELECT_ALL, label: 'Select All' }] : []),
   ];
   const value = selection.kind === 'all' ? [SELECT_ALL] : [...selection.students.keys()];
 
@@ -46,6 +48,21 @@ export function AssignStudentsForm({ courseId }: { courseId: number }) {
       if (student) students.set(id, student);
     }
     setSelection({ kind: 'some', students });
+  }
+
+  /**
+   * Enter in the search chooses a student, never sends the form: the highlighted option (the list
+   * does that itself), else the first student found for what is typed once the server has answered.
+   * On an empty search Enter sends the form, as in any form.
+   */
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter' || search.trim() === '') return;
+    const list = document.getElementById(event.currentTarget.getAttribute('aria-controls') ?? '');
+    if (list?.querySelector('[data-combobox-selected]')) return;
+    event.preventDefault();
+    if (selection.kind === 'all' || q !== search.trim() || assignable.isFetching) return;
+    const first = offered.find((student) => !selection.students.has(String(student.id)));
+    if (first) handleChange([...value, String(first.id)]);
   }
 
   const hint =
@@ -97,6 +114,7 @@ export function AssignStudentsForm({ courseId }: { courseId: number }) {
               searchable
               searchValue={search}
               onSearchChange={setSearch}
+              onKeyDown={handleKeyDown}
               // Mantine empties the search on each pick, which sent the server search back to the
               // unfiltered list while the user reached for the next student in the filtered one.
               clearSearchOnChange={false}

@@ -1,6 +1,6 @@
 import { type CreateExam, type Exam, examSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { mutationHook } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /** The parsed `examDTO` (courseId a number, dueDate a local 'YYYY-MM-DDTHH:mm:ss') and a PART II paper. */
@@ -15,7 +15,13 @@ export function createExam({ exam, paper }: CreateExamVariables): Promise<Exam> 
 }
 
 /** A failure is shown inside the dialog, beside what was typed, so it declares no status-line text. */
-export const useCreateExam = mutationHook(createExam, (queryClient) => ({
+// A new identifier is a new gradebook column and a new line in the students' summaries.
+export const useCreateExam = changeHook(createExam, {
   meta: { success: 'Exam created successfully' },
-  onSuccess: (exam) => queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
-}));
+  invalidates: ({ exam: { courseId } }) => [
+    keys.exams.ofCourse(courseId),
+    keys.exams.mcqSearches,
+    keys.gradebook.ofCourse(courseId),
+    keys.scores.all,
+  ],
+});

@@ -1,7 +1,7 @@
 import { EXAM_MESSAGES, type Exam } from '@valence/contract';
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client';
 import { failureText } from '../../../lib/failure-text';
-import { mutationHook } from '../../../lib/mutation';
+import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 /**
@@ -17,14 +17,17 @@ export function deleteContentFailure(error: unknown): string {
   return failureText(error, 'Failed to delete exam content. Please try again.');
 }
 
-export const useDeleteExamContent = mutationHook(deleteExamContent, (queryClient) => ({
+export const useDeleteExamContent = changeHook(deleteExamContent, {
   meta: {
     success: (exam: Exam) => `The content of "${exam.title}" was deleted`,
     error: (_exam: Exam, error: unknown) => deleteContentFailure(error),
   },
-  onSuccess: (_answer, exam) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.exams.ofCourse(exam.courseId) }),
-      queryClient.invalidateQueries({ queryKey: keys.exams.detail(exam.id) }),
-    ]),
-}));
+  // Only an exam without scripts loses its content; it is unpublished with it (the gradebook's
+  // column, the students' summaries).
+  invalidates: ({ id, courseId }) => [
+    keys.exams.detail(id),
+    keys.exams.ofCourse(courseId),
+    keys.gradebook.ofCourse(courseId),
+    keys.scores.all,
+  ],
+});

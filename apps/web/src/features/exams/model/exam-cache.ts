@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Exam } from '@valence/contract';
 import { failureText } from '../../../lib/failure-text';
-import { mutationHook } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { changeHook } from '../../../lib/mutation';
+import { keys, staleAfter } from '../../../lib/query-keys';
 
 type Cached = Exam[] | { items: Exam[] } | undefined;
 
@@ -44,14 +44,19 @@ function optimisticToggle(queryClient: QueryClient, field: ToggleField) {
     onSuccess: (answer: Exam) => {
       const { id, courseId, published, gradesPublished, contentDeleted } = answer;
       patchCachedExam(queryClient, { id, courseId }, { published, gradesPublished, contentDeleted });
-      // The single exam (questions screen) reads its own copy; it is fetched afresh when next shown.
-      // What students' scores show depends on what is published.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.exams.detail(id), exact: true }),
-        queryClient.invalidateQueries({ queryKey: keys.scores.all }),
-      ]);
     },
   };
+}
+
+/**
+ * What a publish switch makes stale: the single exam (the questions screen reads its own copy), the
+ * students' scores and the gradebook's column, which show what is published; marks published change
+ * every screen that shows marks too. The exam lists took the server's answer into their copy.
+ */
+function publishStale(field: ToggleField, { exam }: PublishVariables) {
+  const own = [keys.exams.detail(exam.id), keys.scores.all, keys.gradebook.ofCourse(exam.courseId)];
+  if (field === 'published') return own;
+  return [...own, ...staleAfter.marksOf(exam.id).filter((key) => key !== keys.exams.lists)];
 }
 
 /**
@@ -64,8 +69,9 @@ export function publishToggleHook(
   success: (variables: PublishVariables, answer: Exam) => string,
   what: string,
 ) {
-  return mutationHook(setPublished, (queryClient) => ({
+  return changeHook(setPublished, (queryClient) => ({
     ...optimisticToggle(queryClient, field),
+    invalidates: (variables: PublishVariables) => publishStale(field, variables),
     meta: {
       success,
       error: ({ published }: PublishVariables, error: unknown) =>

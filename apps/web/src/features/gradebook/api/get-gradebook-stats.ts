@@ -8,4 +8,7 @@ export function getGradebookStats(courseId: number): Promise<GradebookStats> {
   return apiFetch(`/courses/${courseId}/gradebook/stats`, {}, gradebookStatsSchema);
 }
 
-export const [gradebookStatsQueryOptions, useGradebookStats] = apiQuery(keys.gradebook.stats, getGradebookStats);
+// Read again whenever shown, as the gradebook's page is (a hand-in changes them without a portal change).
+export const [gradebookStatsQueryOptions, useGradebookStats] = apiQuery(keys.gradebook.stats, getGradebookStats, {
+  staleTime: 0,
+});

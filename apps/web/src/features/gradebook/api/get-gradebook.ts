@@ -9,4 +9,8 @@ export function getGradebookPage(courseId: number, request: PageRequest): Promis
   return apiFetch(`/courses/${courseId}/gradebook${pageQueryString(request)}`, {}, gradebookSchema);
 }
 
-export const [gradebookQueryOptions, useGradebookPage] = pagedQuery(keys.gradebook.page, getGradebookPage);
+// Marks also arrive without a portal change (a student hands in, an MCQ is scored): the gradebook is
+// read again whenever it is shown, the page before staying on screen meanwhile.
+export const [gradebookQueryOptions, useGradebookPage] = pagedQuery(keys.gradebook.page, getGradebookPage, {
+  staleTime: 0,
+});

@@ -1,7 +1,7 @@
 import { type BulkReturnReport, bulkReturnReportSchema } from '@valence/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { changeHook, mutationHook } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { staleAfter } from '../../../lib/query-keys';
 
 export type ReturnVariables = { examId: number; zip: File };
 
@@ -37,5 +37,5 @@ export const useReturnMarkedPapers = changeHook(returnMarkedPapers, {
     success: (_variables: ReturnVariables, report: BulkReturnReport) =>
       `Marked papers returned: ${report.applied} script${report.applied === 1 ? '' : 's'} updated`,
   },
-  invalidates: ({ examId }) => [keys.submissions.ofExam(examId), keys.exams.detail(examId), keys.scores.all],
+  invalidates: ({ examId }) => staleAfter.marksOf(examId),
 });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Submission, submissionSchema } from '@valence/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useChange } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { keys, staleAfter } from '../../../lib/query-keys';
 
 export type GradeScriptVariables = {
   examId: number;
@@ -42,14 +42,7 @@ export function useGradeScript() {
   return useChange({
     mutationFn: gradeScript,
     meta: { success: ({ studentName }: GradeScriptVariables) => `Mark saved for ${studentName}` },
-    invalidates: ({ examId, submissionId }) => [
-      keys.marking.overview(examId),
-      keys.marking.script(submissionId),
-      keys.submissions.ofExam(examId),
-      // The exam's detail and its card's progress.
-      keys.exams.all,
-      keys.scores.all,
-    ],
+    invalidates: ({ examId, submissionId }) => [...staleAfter.marksOf(examId), keys.marking.script(submissionId)],
     onError: (error, { examId }) => {
       if (error instanceof ApiError && error.status === 409)
         void queryClient.invalidateQueries({ queryKey: keys.exams.detail(examId) });

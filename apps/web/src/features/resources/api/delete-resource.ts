@@ -1,7 +1,7 @@
 import type { CourseDetail } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { mutationHook } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { changeHook } from '../../../lib/mutation';
+import { keys, staleAfter } from '../../../lib/query-keys';
 
 export type DeleteResourceVariables = { id: number; courseId: number };
 
@@ -9,11 +9,14 @@ export function deleteResource({ id }: DeleteResourceVariables): Promise<void> {
   return apiFetch<void>(`/resources/${id}`, { method: 'DELETE' });
 }
 
-export const useDeleteResource = mutationHook(deleteResource, (queryClient) => ({
+export const useDeleteResource = changeHook(deleteResource, (queryClient) => ({
   // On success the resource is removed from the list without waiting for a re-fetch.
-  onSuccess: (_result, { id, courseId }) =>
+  onSuccess: (_result, { id, courseId }) => {
     queryClient.setQueryData<CourseDetail>(keys.courses.detail(courseId), (course) =>
       course ? { ...course, resources: course.resources.filter((resource) => resource.id !== id) } : course,
-    ),
+    );
+  },
   onError: (error) => console.error('Error deleting resource', error),
+  // The watch coverage, the course's and each student's, lists the lecture too.
+  invalidates: ({ courseId }) => staleAfter.lecturesOf(courseId),
 }));

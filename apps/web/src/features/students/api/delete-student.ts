@@ -1,6 +1,6 @@
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { changeHook, conflictOr } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { staleAfter } from '../../../lib/query-keys';
 
 export type DeleteStudentVariables = { id: number; username: string; confirmMarks?: boolean };
 
@@ -14,5 +14,5 @@ export const needsMarksConfirmation = (error: unknown): error is ApiError =>
 
 export const useDeleteStudent = changeHook(deleteStudent, {
   meta: { success: 'Student deleted successfully', error: conflictOr('Error deleting student') },
-  invalidates: [keys.students.all],
+  invalidates: staleAfter.anyStudent,
 });

@@ -1,7 +1,7 @@
 import { type Student, type StudentUpdateRequest, studentSchema } from '@valence/contract';
 import { apiFetch } from '../../../lib/api-client';
-import { mutationHook } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { changeHook } from '../../../lib/mutation';
+import { staleAfter } from '../../../lib/query-keys';
 
 export type UpdateStudentVariables = { id: number; input: StudentUpdateRequest };
 
@@ -10,7 +10,7 @@ export function updateStudent({ id, input }: UpdateStudentVariables): Promise<St
 }
 
 /** A failed update is only logged here; the dialog shows the reason itself. */
-export const useUpdateStudent = mutationHook(updateStudent, (queryClient) => ({
+export const useUpdateStudent = changeHook(updateStudent, {
   onError: (error) => console.error('Failed to update student', error),
-  onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.students.all }),
-}));
+  invalidates: staleAfter.anyStudent,
+});

@@ -1,12 +1,24 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { isBlank, type StudentSignupRequest, studentSignupRequestSchema } from '@valence/contract';
 import { useContractForm } from '../../../lib/form';
+import { clearStatus } from '../../../lib/status-store';
 import { useCreateStudent } from '../api/create-student';
 
 /** Username and password; the button stays disabled until both have text. */
 export function AddStudentForm() {
   const create = useCreateStudent();
-  const form = useContractForm<StudentSignupRequest>(studentSignupRequestSchema, { username: '', password: '' });
+  // A refusal is about what was sent: once the form is edited, or sent and refused by the form
+  // itself, it no longer stands (other messages of the page are left alone).
+  const forgetRefusal = () => {
+    if (!create.isError) return;
+    create.reset();
+    clearStatus();
+  };
+  const form = useContractForm<StudentSignupRequest>(
+    studentSignupRequestSchema,
+    { username: '', password: '' },
+    { onValuesChange: forgetRefusal },
+  );
   const { username, password } = form.getValues();
   const ready = !isBlank(username) && !isBlank(password);
 
@@ -21,7 +33,7 @@ export function AddStudentForm() {
           } catch {
             // The status line says why ('Error adding student: …'); what was typed stays.
           }
-        })}
+        }, forgetRefusal)}
       >
         <Stack>
           <Title order={3}>Add Student</Title>

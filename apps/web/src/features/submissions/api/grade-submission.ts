@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ExamType, type Submission, submissionSchema } from '@valence/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useChange } from '../../../lib/mutation';
-import { keys } from '../../../lib/query-keys';
+import { keys, staleAfter } from '../../../lib/query-keys';
 
 export type GradeVariables = {
   examId: number;
@@ -42,8 +42,9 @@ export function useGradeSubmission() {
   return useChange({
     mutationFn: gradeSubmission,
     meta: { success: ({ studentName }: GradeVariables) => `Mark saved for ${studentName}` },
-    // A new mark changes the student's summaries and scores too.
-    invalidates: ({ examId }) => [keys.submissions.ofExam(examId), keys.scores.all],
+    // A new mark changes the exam's marked count (which Publish Marks warns with), the student's
+    // summaries and scores, and the gradebook.
+    invalidates: ({ examId }) => staleAfter.marksOf(examId),
     onError: (error, { examId }) => {
       // A 409 means the content was deleted meanwhile: re-read the exam so the page warns and disables grading.
       if (error instanceof ApiError && error.status === 409)

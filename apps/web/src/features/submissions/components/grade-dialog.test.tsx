@@ -39,12 +39,43 @@ describe('Grade dialog', () => {
     const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
     await user.type(score, 'ninety');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
-    expect(await within(dialog).findByText(SUBMISSION_MESSAGES.scoreNumber)).toBeInTheDocument();
+    // The contract's words, with the field named as its label names it.
+    expect(await within(dialog).findByText('Score must be a valid number.')).toBeInTheDocument();
     await user.clear(score);
     await user.type(score, '100.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
-    expect(await within(dialog).findByText(SUBMISSION_MESSAGES.scoreRange)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/^Score must be from 0 to 100/)).toBeInTheDocument();
     expect(forms).toEqual([]);
+  });
+
+  it('says a score out of range once, in the words of its label', async () => {
+    const { forms, user } = setup(PART_TWO_EXAM, UNMARKED, { body: UNMARKED });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
+    await user.type(score, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    const said = await screen.findAllByText(/must be from 0 to 100/);
+    expect(said.map((element) => element.textContent)).toEqual([
+      'Score must be from 0 to 100, with at most two decimals.',
+    ]);
+    expect(score).toHaveAccessibleDescription(/Score must be from 0 to 100, with at most two decimals\./);
+    expect(forms).toEqual([]);
+  });
+
+  it("puts the server's refusal of a score under the score, once", async () => {
+    const { user } = setup(PART_TWO_EXAM, UNMARKED, {
+      status: 400,
+      body: { message: SUBMISSION_MESSAGES.scoreRange },
+    });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
+    await user.type(score, '99');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    await waitFor(() => expect(score).toHaveAccessibleDescription(/^Score must be from 0 to 100/));
+    expect(screen.getAllByText(/must be from 0 to 100/)).toHaveLength(1);
+    // Typing again takes the stale reason away.
+    await user.type(score, '.5');
+    expect(screen.queryByText(/must be from 0 to 100/)).not.toBeInTheDocument();
   });
 
   it('sends score, feedback and marked paper as multipart, then closes, says so and re-reads the page', async () => {

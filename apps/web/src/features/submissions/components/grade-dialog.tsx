@@ -16,6 +16,12 @@ type GradeDialogProps = {
   onClose: () => void;
 };
 
+/** The contract names the score by its field ("Traditional Score"); the dialog's label says "Score". */
+const inLabelWords = (message: string) => message.replace(/^Traditional Score\b/, 'Score');
+
+/** Whether a refusal is about the score, so it belongs under the score field rather than the form. */
+const aboutScore = (message: string) => message.startsWith('Traditional Score');
+
 /** Why this submission cannot be graded at all, before anything is sent, so the tutor is not left to learn it from a refusal. */
 function refusal(submission: Submission, contentDeleted: boolean): string | null {
   if (!Number.isInteger(submission.id) || submission.id <= 0) return SUBMISSION_TEXTS.missingId;
@@ -49,11 +55,15 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
       });
       onClose();
     } catch {
-      // Shown below the fields; what was typed stays for another try.
+      // Shown below the fields (a score's refusal under the score); what was typed stays for another try.
     }
   }
 
-  const problem = blocked ?? (grade.isError ? failureText(grade.error, SUBMISSION_TEXTS.gradeFailed) : null);
+  const failure = grade.isError ? failureText(grade.error, SUBMISSION_TEXTS.gradeFailed) : null;
+  const scoreRefused = failure !== null && aboutScore(failure);
+  const problem = blocked ?? (scoreRefused ? null : failure);
+  const scoreInput = form.getInputProps('traditionalScore');
+  const scoreError = typeof scoreInput.error === 'string' ? scoreInput.error : scoreRefused ? failure : null;
   return (
     // A phone gets the whole screen: a feedback box in a centred dialog leaves no room to type.
     <FormDialog
@@ -77,7 +87,13 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
           inputMode="decimal"
           autoComplete="off"
           data-autofocus
-          {...form.getInputProps('traditionalScore')}
+          {...scoreInput}
+          onChange={(event) => {
+            // A refusal of the score before is about the old text: it goes as the score is mended.
+            if (scoreRefused) grade.reset();
+            scoreInput.onChange(event);
+          }}
+          error={scoreError ? inLabelWords(scoreError) : undefined}
         />
       ) : (
         <TextInput label="MCQ Score" value={scoreText(submission, 'MCQ')} readOnly variant="filled" />

@@ -8,4 +8,11 @@ export function getCourseCoverage(courseId: number): Promise<CourseCoverage> {
   return apiFetch(`/courses/${courseId}/watch-coverage?notWatchedLimit=${NOT_WATCHED_MAX}`, {}, courseCoverageSchema);
 }
 
-export const [courseCoverageQueryOptions, useCourseCoverage] = apiQuery(keys.watchCoverage.ofCourse, getCourseCoverage);
+// Students watch from their phones, which the portal hears nothing of: read again whenever shown.
+export const [courseCoverageQueryOptions, useCourseCoverage] = apiQuery(
+  keys.watchCoverage.ofCourse,
+  getCourseCoverage,
+  {
+    staleTime: 0,
+  },
+);

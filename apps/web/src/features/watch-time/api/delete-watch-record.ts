@@ -8,5 +8,6 @@ export function deleteWatchRecord(id: number): Promise<void> {
 
 export const useDeleteWatchRecord = changeHook(deleteWatchRecord, {
   meta: { success: 'Watch time record deleted successfully', error: 'Error deleting watch time record' },
-  invalidates: [keys.watchTime.all],
+  // The lecture's coverage counted the record's watching.
+  invalidates: [keys.watchTime.all, keys.watchCoverage.all],
 });

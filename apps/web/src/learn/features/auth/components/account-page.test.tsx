@@ -55,4 +55,28 @@ describe('students app account', () => {
     await waitFor(() => expect(screen.getByLabelText('New password')).toHaveValue('new-secret-1'));
     expect(readSession()?.token).toBe('old-token');
   });
+
+  it('takes the server’s reason away once the form is edited or sent again', async () => {
+    writeSession({ token: 'old-token', roles: ['ROLE_STUDENT'] });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'POST /me/password': { status: 400, body: { message: 'Your current password is not correct.' } } })
+        .fn,
+    );
+    renderLearn(<AccountPage />);
+    await fill('wrong', 'new-secret-1', 'new-secret-1');
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Current password'), 'x');
+    expect(screen.queryByText('Your current password is not correct.')).not.toBeInTheDocument();
+
+    // Sent again, refused again; then a slip the form catches itself: only that slip is said.
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('New password again'));
+    await userEvent.type(screen.getByLabelText('New password again'), 'other');
+    expect(screen.queryByText('Your current password is not correct.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The two new passwords do not match.')).toBeInTheDocument();
+    expect(screen.queryByText('Your current password is not correct.')).not.toBeInTheDocument();
+  });
 });

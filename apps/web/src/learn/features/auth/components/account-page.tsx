@@ -34,7 +34,12 @@ const FIELDS = [
 export default function AccountPage() {
   const change = useChangePassword();
   const [done, setDone] = useState(false);
-  const form = useContractForm(passwordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useContractForm(
+    passwordFormSchema,
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+    // The server's reason is about what was sent: once the form is edited it no longer stands.
+    { onValuesChange: () => change.reset() },
+  );
 
   async function submit(values: typeof form.values) {
     setDone(false);
@@ -58,7 +63,8 @@ export default function AccountPage() {
       <h1>Account</h1>
       <section className="card">
         <h2>Change password</h2>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        {/* A send the form itself refuses takes the last answer's reason away too. */}
+        <form onSubmit={form.onSubmit(submit, () => change.reset())} noValidate>
           {FIELDS.map((field) => (
             <TextField
               key={field.name}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type UpcomingLecture, upcomingLectureSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 /** The course's lectures not live yet, soonest first (no links until they are). */
 export const getUpcomingLectures = (courseId: number) =>
@@ -8,7 +9,7 @@ export const getUpcomingLectures = (courseId: number) =>
 
 export const upcomingLecturesQuery = (courseId: number) =>
   queryOptions({
-    queryKey: ['me', 'courses', courseId, 'upcoming'],
+    queryKey: learnKeys.upcomingLectures(courseId),
     queryFn: () => getUpcomingLectures(courseId),
   });
 

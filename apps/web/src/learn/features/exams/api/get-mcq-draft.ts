@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type McqDraft, mcqDraftSchema } from '@valence/contract';
 import { ApiError, api } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 /** The choices saved on the server for this sitting, or null before the first save (a 404). */
 export async function getMcqDraft(examId: number): Promise<McqDraft | null> {
@@ -14,7 +15,7 @@ export async function getMcqDraft(examId: number): Promise<McqDraft | null> {
 
 export const mcqDraftQuery = (examId: number) =>
   queryOptions({
-    queryKey: ['me', 'exams', examId, 'draft'],
+    queryKey: learnKeys.mcqDraft(examId),
     queryFn: () => getMcqDraft(examId),
     // Read once per opening and never from an old cache: the sitting starts from it, and the phone's
     // own saves since then are newer than any copy kept here.

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type StudentExam, studentExamSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 /** One exam with its questions and options in order (never the answer key), and where the student stands. */
 export const getMyExam = (examId: number) => api<StudentExam>(`/me/exams/${examId}`, {}, studentExamSchema);
@@ -10,7 +11,7 @@ const HAND_IN_WATCH = 2 * 60_000;
 
 export const myExamQuery = (examId: number) =>
   queryOptions({
-    queryKey: ['me', 'exams', examId],
+    queryKey: learnKeys.myExam(examId),
     queryFn: () => getMyExam(examId),
     // The server hands a saved sitting in at the due time; a phone whose clock runs ahead of the
     // server's would otherwise keep showing "closed" for a sitting that is handed in a moment later.

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { api, failureText } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 const paperSchema = z.object({ url: z.string() });
 export type Paper = z.infer<typeof paperSchema>;
@@ -12,7 +13,7 @@ export const getPaper = (examId: number) => api<Paper>(`/api/v1/exams/${examId}/
 /** Never kept: the link expires (an hour by default, less where the server is set so). */
 export const paperQuery = (examId: number) =>
   queryOptions({
-    queryKey: ['me', 'exams', examId, 'paper'],
+    queryKey: learnKeys.paper(examId),
     queryFn: () => getPaper(examId),
     staleTime: 0,
     gcTime: 0,

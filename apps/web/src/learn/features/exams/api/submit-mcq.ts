@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type McqAnswers, type MySubmission, mySubmissionSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 /** Hands in the MCQ answers: scored at once; the mark comes back only when the student may see it. */
 export const submitMcq = (examId: number, body: McqAnswers) =>
@@ -14,8 +15,10 @@ export const useSubmitMcq = (examId: number) => {
     // (Not the draft read, which a sitting takes once when it opens.)
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['me', 'exams'], exact: true }),
-        queryClient.invalidateQueries({ queryKey: ['me', 'exams', examId], exact: true }),
+        queryClient.invalidateQueries({ queryKey: learnKeys.myExams, exact: true }),
+        queryClient.invalidateQueries({ queryKey: learnKeys.myExam(examId), exact: true }),
+        // The marks page lists what was handed in.
+        queryClient.invalidateQueries({ queryKey: learnKeys.myMarks }),
       ]);
     },
   });

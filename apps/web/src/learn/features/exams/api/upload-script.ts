@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MySubmission, mySubmissionSchema } from '@valence/contract';
 import { API_BASE, ApiError, SIGNED_OUT, signOutHere } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
 
 export const UPLOAD_STOPPED = 'The upload stopped before it finished. Check your connection and try again.';
@@ -72,8 +73,10 @@ export const useUploadScript = (examId: number) => {
     // Handed in or refused (past due, marked), the exam's state has moved on.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['me', 'exams'], exact: true }),
-        queryClient.invalidateQueries({ queryKey: ['me', 'exams', examId], exact: true }),
+        queryClient.invalidateQueries({ queryKey: learnKeys.myExams, exact: true }),
+        queryClient.invalidateQueries({ queryKey: learnKeys.myExam(examId), exact: true }),
+        // The marks page lists what was handed in.
+        queryClient.invalidateQueries({ queryKey: learnKeys.myMarks }),
       ]);
     },
   });

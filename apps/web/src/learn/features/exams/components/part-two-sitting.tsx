@@ -1,6 +1,7 @@
 import { DEFAULT_ANSWER_MAX_BYTES, type StudentExam } from '@valence/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { failureText } from '../../../lib/api';
+import { fileSize } from '../../../lib/file-size';
 import { formatWhen, usePlatformZone } from '../../../lib/time';
 import { useOpenPaper } from '../api/get-paper';
 import { useUploadScript } from '../api/upload-script';
@@ -20,7 +21,6 @@ export const NOT_COMBINED = 'Your pages could not be put together into one PDF. 
 type Mode = 'photos' | 'pdf';
 type Phase = 'idle' | 'preparing' | 'uploading';
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const MAX_TEXT = `${Math.round(DEFAULT_ANSWER_MAX_BYTES / (1024 * 1024))} MB`;
 
 /**
@@ -113,8 +113,8 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
       setPhase('idle');
       return setError(
         mode === 'pdf'
-          ? `This PDF is ${megabytes(file.size)}; an answer may be at most ${MAX_TEXT}. Please make it smaller and try again.`
-          : `Your pages come to ${megabytes(file.size)}; an answer may be at most ${MAX_TEXT}. Please hand in fewer photos.`,
+          ? `This PDF is ${fileSize(file.size)}; an answer may be at most ${MAX_TEXT}. Please make it smaller and try again.`
+          : `Your pages come to ${fileSize(file.size)}; an answer may be at most ${MAX_TEXT}. Please hand in fewer photos.`,
       );
     }
     setPercent(0);
@@ -197,7 +197,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
                 <input type="file" accept="application/pdf" onChange={pickPdf} disabled={busy} />
               </label>
               <p className={pdf ? '' : 'muted'}>
-                {pdf ? `${pdf.name} · ${megabytes(pdf.size)}` : 'No file chosen yet.'}
+                {pdf ? `${pdf.name} · ${fileSize(pdf.size)}` : 'No file chosen yet.'}
               </p>
             </div>
           )}

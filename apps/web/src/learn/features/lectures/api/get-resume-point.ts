@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ResumePoint, resumePointSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 /** Where the student's latest viewing of the lecture stopped (null when there is none). */
 export const getResumePoint = (lectureId: number) =>
@@ -8,7 +9,7 @@ export const getResumePoint = (lectureId: number) =>
 
 export const resumePointQuery = (lectureId: number) =>
   queryOptions({
-    queryKey: ['me', 'lectures', lectureId, 'resume'],
+    queryKey: learnKeys.resumePoint(lectureId),
     queryFn: () => getResumePoint(lectureId),
     // Asked once when the screen opens: a refetch while watching would offer to jump back.
     staleTime: 0,

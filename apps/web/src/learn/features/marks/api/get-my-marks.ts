@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type MyMarksRow, myMarksRowSchema } from '@valence/contract';
 import { api } from '../../../lib/api';
+import { learnKeys } from '../../../lib/query-keys';
 
 /** My marks per exam identifier, newest first, each part only as far as the tutor has published it. */
 export const getMyMarks = () => api<MyMarksRow[]>('/me/marks', {}, myMarksRowSchema.array());
 
 export const myMarksQuery = () =>
   queryOptions({
-    queryKey: ['me', 'marks'],
+    queryKey: learnKeys.myMarks,
     queryFn: getMyMarks,
     // The marked paper links are signed for minutes: a page left open asks again rather than hold dead links.
     staleTime: 60_000,
