@@ -8,6 +8,7 @@ export * from './tables/audit-log.js';
 export * from './tables/courses.js';
 export * from './tables/enrollments.js';
 export * from './tables/exams.js';
+export * from './tables/idempotency.js';
 export * from './tables/marking.js';
 export * from './tables/questions.js';
 export * from './tables/reports.js';

@@ -14,6 +14,7 @@ export const TABLE_OWNERS = {
   courseEnrollmentCounts: 'enrollments',
   exams: 'exams',
   examScriptCounts: 'exams',
+  idempotencyKeys: 'lib',
   instituteSettings: 'settings',
   markingClaims: 'marking',
   mcqQuestions: 'questions',

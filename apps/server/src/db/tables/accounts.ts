@@ -15,6 +15,8 @@ export const accounts = pgTable(
     loggedIn: flag('logged_in'),
     /** Bumped by logout / force logout: tokens carrying an older version are refused. */
     sessionVersion: integer('session_version').notNull().default(1),
+    /** A disabled account cannot sign in; disabling it moves the session version on too. */
+    disabled: flag('disabled'),
     createdAt: createdAt(),
     /**
      * Lower-case copies kept by PostgreSQL for the contains-searches (students by username, scripts by

@@ -9,6 +9,11 @@ export const instituteSettings = pgTable('institute_settings', {
   name: text('name').notNull().default(''),
   address: text('address').notNull().default(''),
   contact: text('contact').notNull().default(''),
+  /** What the public Contact page shows: each empty until the superadmin sets it. */
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  instagram: text('instagram').notNull().default(''),
+  facebook: text('facebook').notNull().default(''),
   /** The logo in the file store (png or jpeg), or null. */
   logoKey: text('logo_key'),
   updatedAt: ts('updated_at').notNull().defaultNow(),

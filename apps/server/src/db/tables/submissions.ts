@@ -21,6 +21,15 @@ export const submissions = pgTable(
     markedPaperKey: text('marked_paper_key'),
     /** One mark per question of the exam's mark scheme, when it has one (they add up to the score). */
     questionMarks: jsonb('question_marks').$type<number[]>(),
+    /**
+     * Counts the staff's changes to the script (a mark, feedback, a marked paper, its annotations):
+     * a save made from an older count is refused, so two tabs never undo each other's mark
+     * unawares. A counter and not a time, since two saves in one millisecond must still differ.
+     */
+    version: integer('version').notNull().default(0),
+    /** Who made the change `version` counts last, and when (null before the first). */
+    changedBy: integer('changed_by').references(() => accounts.id, { onDelete: 'set null' }),
+    changedAt: ts('changed_at'),
   },
   (t) => [
     // One submission per student per exam, also under concurrency; serves an exam's list too.
