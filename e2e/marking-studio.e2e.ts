@@ -133,4 +133,39 @@ describe('marking studio', () => {
     expect(marked.text).toContain('72.5');
     expect(errors).toEqual([]);
   });
+
+  it('tells a tab whose mark another tab saved over, overwrites when asked, and asks before leaving a typed mark', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const a = await context.newPage();
+    await signIn(a, inject('adminUsername'), inject('adminPassword'));
+    await a.waitForURL(/\/dashboard$/);
+    const origin = new URL(a.url()).origin;
+    const rows = await api<{ id: number }[]>(`/api/v1/submissions/exam/${exam.id}`, { token: await adminToken() });
+    const script = `${origin}/exams/${exam.id}/mark?script=${(rows[0] as { id: number }).id}`;
+    const b = await context.newPage();
+    for (const page of [a, b]) {
+      await page.goto(script);
+      await page.getByLabel('Score (out of 100)').waitFor();
+    }
+    await a.getByLabel('Score (out of 100)').fill('70');
+    await a.getByRole('button', { name: 'Save', exact: true }).click();
+    await a.getByText('marked 70').waitFor();
+
+    await b.getByLabel('Score (out of 100)').fill('40');
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    const alert = b.getByRole('alert').filter({ hasText: 'Changed by someone else' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(inject('adminUsername'));
+    await alert.getByRole('button', { name: 'Overwrite' }).click();
+    await b.getByText('marked 40').waitFor();
+
+    // A typed mark is not lost to "Back to Submissions" without asking.
+    await b.getByLabel('Score (out of 100)').fill('41');
+    await b.getByRole('link', { name: 'Back to Submissions' }).click();
+    const dialog = b.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await b.waitForURL(/\/submissions$/);
+    await context.close();
+  });
 });

@@ -38,7 +38,27 @@ export const MARKING_MESSAGES = {
   bulkNotZip: 'Please upload a .zip file of marked papers.',
   bulkEmpty: 'The zip holds no marked papers.',
   marksCsvHeader: 'marks.csv must have the columns username, score and feedback.',
+  ifMatch: 'If-Match must be the version of the submission in double quotes, for example "3", or *.',
 } as const;
+
+/**
+ * A save sent with `If-Match: "<version>"` from an older version than the stored one: who saved the
+ * newer one and when (in the platform's time zone, as `formatInTimeZone` writes it).
+ */
+export const staleChangeMessage = (who: string, when: string) =>
+  `${who} changed this submission at ${when}, after the version you sent. Reload it to see their change before saving yours.`;
+
+/**
+ * The 409 answer of a save whose If-Match is stale: the message, and what a client needs to reload
+ * or to overwrite (send again with `version`). Other 409s carry the message alone.
+ */
+export const staleChangeSchema = z.object({
+  message: z.string(),
+  version: z.number().int().optional(),
+  changedBy: z.string().nullable().optional(),
+  changedAt: z.string().nullable().optional(),
+});
+export type StaleChange = z.infer<typeof staleChangeSchema>;
 
 const fractionSchema = z.number().min(0).max(1);
 const pointSchema = z.tuple([fractionSchema, fractionSchema]);
@@ -92,6 +112,8 @@ export const annotationsSchema = annotationsInputSchema.extend({
   /** Who saved them last, and when (ISO 8601); null before the first save. */
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** The submission's version after them: the next save's If-Match. */
+  version: z.number().int(),
 });
 export type Annotations = z.infer<typeof annotationsSchema>;
 
@@ -206,6 +228,8 @@ export const studioScriptSchema = z.object({
   questionMarks: z.array(z.number()).nullable(),
   instructorFeedback: z.string().nullable(),
   gradedAt: z.string().nullable(),
+  /** Counts staff's changes to the script (see `submissionSchema.version`). */
+  version: z.number().int(),
   scriptKind: z.enum(['pdf', 'jpg', 'png', 'doc', 'docx']).nullable(),
   /** Signed links: the student's script, and the marked paper once there is one. */
   scriptUrl: z.string().nullable(),

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra answer headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Fields answered beside `message`, for a refusal a client acts on (a stale version's current one). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

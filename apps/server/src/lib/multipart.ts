@@ -147,7 +147,7 @@ export async function readMultipartForm(
     // Anything else is the store's failure: a full disk (507) or a fault of the server; either way
     // the error handler also ends the connection when the body was not read to its end.
     if (!(error instanceof HttpError) || request.raw.readableEnded) throw error;
-    throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
+    throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' }, error.details);
   }
   return new MultipartForm(fields, files, () => removeAll(storage, request, stored));
 }

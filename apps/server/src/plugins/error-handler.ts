@@ -27,7 +27,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: describe(error.validation, error.validationContext) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...error.details });
     }
     if (error instanceof InvalidKeyError) {
       return reply.status(400).send({ message: error.message });

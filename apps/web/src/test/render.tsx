@@ -17,15 +17,23 @@ function Providers({ queryClient, children }: { queryClient: QueryClient; childr
   );
 }
 
-/** Renders with the same providers as the app, under a memory router at `path`. */
+/**
+ * Renders with the same providers as the app, under a memory router at `path` (or with the history
+ * `entries`, the last one shown, for a test that goes back).
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', ...options }: RenderOptions & { path?: string } = {},
+  { path = '/', entries, ...options }: RenderOptions & { path?: string; entries?: string[] } = {},
 ) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const initialEntries = entries ?? [path];
+  const router = createMemoryRouter([{ path: '*', element: ui }], {
+    initialEntries,
+    initialIndex: initialEntries.length - 1,
+  });
   return {
     queryClient,
+    router,
     ...render(
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />

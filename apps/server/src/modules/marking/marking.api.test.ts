@@ -91,6 +91,8 @@ describe('GET /api/v1/submissions/exam/{examId}', () => {
       submittedAnswerDownloadUrl: null,
       markedPaperPath: null,
       markedPaperDownloadUrl: null,
+      // Not changed by staff yet.
+      version: 0,
     });
     expect(rows.map((row) => row.mcqScore)).toEqual([20, 0, 10, 0, 40]);
   });

@@ -14,13 +14,13 @@ declare module 'fastify' {
 /** Staff's side: an exam's scripts, marking, one student's MCQ answers. */
 export const markingPlugin = modulePlugin('marking', (app) => new MarkingService(app), {
   dependencies: ['exams', 'questions', 'submissions'],
-  decorators: ['db', 'storage'],
+  decorators: ['db', 'storage', 'config'],
 });
 
 /** The marking studio: a script's annotations and neighbours, an exam's progress, "next unmarked". */
 export const studioPlugin = modulePlugin('studio', (app) => new StudioService(app), {
   dependencies: ['exams', 'submissions'],
-  decorators: ['db'],
+  decorators: ['db', 'config'],
 });
 
 /** Marks by exam identifier: the marks summary, score rows, one exam's combined score. */

@@ -6,6 +6,7 @@ import {
   marksSummarySchema,
   mcqFeedbackSchema,
   scoreSummaryRowSchema,
+  staleChangeSchema,
   studentIdParamSchema,
   submissionListQuerySchema,
   submissionSchema,
@@ -14,6 +15,7 @@ import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multi
 import { errors, moduleRoutes, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from '../student-app/examples.js';
+import { IF_MATCH_NOTE, ifMatchHeaderSchema, readIfMatch } from './versions.js';
 
 /** The marked paper a tutor may attach to a grade. */
 export const MARKED_PAPER_MAX_BYTES = 50 * 1024 * 1024;
@@ -56,14 +58,25 @@ export const markingRoutes = moduleRoutes('submissions', async (app, route) => {
     route('staff', {
       summary:
         'Mark a submission: multipart instructorFeedback, traditionalScore (PART II), questionMarks (JSON, with a mark scheme), markedPaperFile',
+      description: IF_MATCH_NOTE,
       consumes: ['multipart/form-data'],
       params: idParamSchema,
-      response: { 200: submissionSchema, ...errors(400, 403, 404, 409, 413, 503) },
+      headers: ifMatchHeaderSchema,
+      response: { 200: submissionSchema, ...errors(400, 403, 404, 413, 503), 409: staleChangeSchema },
     }),
-    (request) =>
-      withMultipartForm(request, app.storage, GRADE_FORM, (form) =>
-        app.marking.grade(requirePrincipal(request), request.params.id, form.fields, form.file('markedPaperFile')),
-      ),
+    (request) => {
+      // Read before the body, so a malformed header is refused before an upload is stored.
+      const expected = readIfMatch(request.headers['if-match']);
+      return withMultipartForm(request, app.storage, GRADE_FORM, (form) =>
+        app.marking.grade(
+          requirePrincipal(request),
+          request.params.id,
+          form.fields,
+          form.file('markedPaperFile'),
+          expected,
+        ),
+      );
+    },
   );
 
   app.get(

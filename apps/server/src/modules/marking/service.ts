@@ -10,11 +10,12 @@ import type { SubmissionRow } from '../submissions/service.js';
 import * as list from '../views/submission-list.js';
 import { drawMarkedPaper, RENDERED_PREFIX, readGradeInput } from './marked-paper.js';
 import * as repo from './repository.js';
+import { assertCurrent, type Expected } from './versions.js';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 export const NOT_MCQ_SUBMISSION = 'This submission is not an MCQ submission.';
 
-type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'log' | 'exams' | 'questions' | 'submissions'>;
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams' | 'questions' | 'submissions'>;
 
 /**
  * Staff's work on what students handed in: an exam's scripts (paged and searched in SQL), marking,
@@ -60,14 +61,21 @@ export class MarkingService {
    * feedback only, the score is the machine's. A marked paper replaces the one before, whose file
    * goes after the commit. Without an uploaded paper, a scored script with annotations or marks per
    * question gets one drawn (never over a paper a tutor uploaded). Saving ends any claim on the
-   * script. Every grade is audited with what it was and what it became.
+   * script. Every grade is audited with what it was and what it became. With `expected` (the
+   * request's If-Match) a grade made from an older version than the stored one is refused (409).
    */
   async grade(
     actor: Principal,
     id: number,
     raw: Record<string, unknown>,
     uploaded: StoredFile | null,
+    expected: Expected = undefined,
   ): Promise<Submission> {
+    // A stale grade is refused before a paper is drawn for it (the transaction checks again).
+    if (typeof expected === 'number') {
+      const row = await list.findListed(this.deps.db, id);
+      if (row) await assertCurrent(this.deps.db, row, expected, this.deps.config.timeZone);
+    }
     // Drawn before the transaction, so the row is not held while pages render; the transaction
     // checks everything again, and a paper drawn for a grade that then fails is removed.
     const drawn = uploaded ? null : await this.drawFor(id, raw);
@@ -79,6 +87,7 @@ export class MarkingService {
         if (!current) throw notFound(SUBMISSION_NOT_FOUND);
         const exam = await this.deps.exams.info(current.examId, tx);
         if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
+        await assertCurrent(tx, current, expected, this.deps.config.timeZone);
         const { traditionalScore, instructorFeedback, questionMarks } = readGradeInput(exam, raw);
         const partTwo = exam.examType === 'TRADITIONAL';
         const unchanged = traditionalScore === current.traditionalScore;
@@ -86,11 +95,16 @@ export class MarkingService {
           traditionalScore === null ? null : unchanged && current.gradedAt ? current.gradedAt : new Date();
         // A score given alone keeps the marks per question only when it is still their sum.
         const nextMarks = questionMarks ?? (unchanged ? current.questionMarks : null);
-        await this.deps.submissions.recordMark(tx, id, {
-          instructorFeedback,
-          ...(partTwo ? { traditionalScore, gradedAt, questionMarks: nextMarks } : {}),
-          ...(paper ? { markedPaperKey: paper.key } : {}),
-        });
+        await this.deps.submissions.recordMark(
+          tx,
+          id,
+          {
+            instructorFeedback,
+            ...(partTwo ? { traditionalScore, gradedAt, questionMarks: nextMarks } : {}),
+            ...(paper ? { markedPaperKey: paper.key } : {}),
+          },
+          actor.id,
+        );
         await repo.release(tx, id);
         await auditGrade(
           tx,

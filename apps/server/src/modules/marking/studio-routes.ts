@@ -6,10 +6,12 @@ import {
   markingOverviewSchema,
   nextScriptQuerySchema,
   nextScriptSchema,
+  staleChangeSchema,
   studioScriptSchema,
 } from '@valence/contract';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
+import { IF_MATCH_NOTE, ifMatchHeaderSchema, readIfMatch } from './versions.js';
 
 /** What a studio call may answer besides its result: bad input, not staff, unknown, content deleted. */
 const failures = errors(400, 403, 404, 409);
@@ -30,11 +32,19 @@ export const studioRoutes = moduleRoutes('marking', async (app, route) => {
     '/api/v1/submissions/:id/annotations',
     route('staff', {
       summary: "Replace a PART II script's annotations (page from 1; x, y fractions of the page)",
+      description: IF_MATCH_NOTE,
       params: idParamSchema,
+      headers: ifMatchHeaderSchema,
       body: annotationsInputSchema,
-      response: { 200: annotationsSchema, ...failures },
+      response: { 200: annotationsSchema, ...failures, 409: staleChangeSchema },
     }),
-    (request) => app.studio.saveAnnotations(requirePrincipal(request), request.params.id, request.body),
+    (request) =>
+      app.studio.saveAnnotations(
+        requirePrincipal(request),
+        request.params.id,
+        request.body,
+        readIfMatch(request.headers['if-match']),
+      ),
   );
 
   app.get(

@@ -145,14 +145,21 @@ describe('annotations', () => {
       items: [],
       updatedAt: null,
       updatedBy: null,
+      version: 0,
     });
     const saved = expectStatus<{ updatedAt: string }>(
       await t.call('PUT', annotationsUrl(id), tutor.headers, { items: ITEMS }),
       200,
     );
-    expect(saved).toEqual({ items: ITEMS, updatedAt: expect.any(String), updatedBy: 'tutor' });
+    // A save is a change of the script: its version moves on.
+    expect(saved).toEqual({ items: ITEMS, updatedAt: expect.any(String), updatedBy: 'tutor', version: 1 });
     const read = await t.call('GET', annotationsUrl(id), boss.headers);
-    expect(expectStatus(read, 200)).toEqual({ items: ITEMS, updatedAt: saved.updatedAt, updatedBy: 'tutor' });
+    expect(expectStatus(read, 200)).toEqual({
+      items: ITEMS,
+      updatedAt: saved.updatedAt,
+      updatedBy: 'tutor',
+      version: 1,
+    });
     // A later save by someone else replaces the set and says so.
     const replaced = await t.call('PUT', annotationsUrl(id), boss.headers, { items: ITEMS.slice(0, 1) });
     expect(expectStatus(replaced, 200)).toMatchObject({ items: ITEMS.slice(0, 1), updatedBy: 'owner' });

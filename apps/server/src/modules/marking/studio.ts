@@ -17,8 +17,9 @@ import * as list from '../views/submission-list.js';
 import { scriptKindOf } from './marked-paper.js';
 import * as repo from './repository.js';
 import { SUBMISSION_NOT_FOUND } from './service.js';
+import { assertCurrent, type Expected } from './versions.js';
 
-type Deps = Pick<FastifyInstance, 'db' | 'exams' | 'submissions'>;
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'exams' | 'submissions'>;
 
 /** Only a PART II exam whose content is still there is marked in the studio. */
 export function assertMarkable(exam: ExamInfo) {
@@ -44,20 +45,43 @@ export class StudioService {
   }
 
   async annotations(id: number): Promise<Annotations> {
-    await this.markable(id);
+    const { row } = await this.markable(id);
     const saved = await queue.annotationsWithEditor(this.deps.db, id);
     return {
       items: saved?.items ?? [],
       updatedAt: saved?.updatedAt.toISOString() ?? null,
       updatedBy: saved?.updatedBy ?? null,
+      // Read before the annotations: were they saved in between, a save from this version conflicts
+      // rather than passing over them.
+      version: row.version,
     };
   }
 
-  /** Replaces the script's annotations with these (the studio sends its whole set each time). */
-  async saveAnnotations(actor: Principal, id: number, input: AnnotationsInput): Promise<Annotations> {
+  /**
+   * Replaces the script's annotations with these (the studio sends its whole set each time). They
+   * are part of the mark (the marked paper is drawn from them), so they count as a change of the
+   * script: refused when `expected` is an older version, and the version moves on.
+   */
+  async saveAnnotations(
+    actor: Principal,
+    id: number,
+    input: AnnotationsInput,
+    expected: Expected = undefined,
+  ): Promise<Annotations> {
     await this.markable(id);
-    const updatedAt = await repo.saveAnnotations(this.deps.db, id, input.items, actor.id);
-    return { items: input.items, updatedAt: updatedAt.toISOString(), updatedBy: actor.username };
+    return this.deps.db.transaction(async (tx) => {
+      const current = await this.deps.submissions.lockForMarking(tx, id);
+      if (!current) throw notFound(SUBMISSION_NOT_FOUND);
+      await assertCurrent(tx, current, expected, this.deps.config.timeZone);
+      const updatedAt = await repo.saveAnnotations(tx, id, input.items, actor.id);
+      const changed = await this.deps.submissions.recordChange(tx, id, actor.id);
+      return {
+        items: input.items,
+        updatedAt: updatedAt.toISOString(),
+        updatedBy: actor.username,
+        version: changed.version,
+      };
+    });
   }
 
   async script(id: number): Promise<StudioScript> {
@@ -79,6 +103,7 @@ export class StudioService {
       questionMarks: row.questionMarks,
       instructorFeedback: row.instructorFeedback,
       gradedAt: row.gradedAt?.toISOString() ?? null,
+      version: row.version,
       scriptKind: scriptKindOf(row.answerKey),
       scriptUrl,
       markedPaperUrl,

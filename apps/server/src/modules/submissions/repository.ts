@@ -19,10 +19,17 @@ export function lockSubmission(tx: DbOrTx, id: number): Promise<SubmissionRow | 
     .then((rows) => rows[0]);
 }
 
+/** The columns a change by staff sets: the next version, who and when (the statement's time). */
+export const changedBy = (staffId: number) => ({
+  version: sql`${submissions.version} + 1`,
+  changedBy: staffId,
+  changedAt: sql`now()`,
+});
+
 export function updateSubmission(
   tx: DbOrTx,
   id: number,
-  values: Partial<Omit<SubmissionRow, 'id' | 'examId' | 'studentId'>>,
+  values: { [K in keyof Omit<SubmissionRow, 'id' | 'examId' | 'studentId'>]?: SubmissionRow[K] | SQL },
 ): Promise<SubmissionRow> {
   return tx
     .update(submissions)

@@ -23,6 +23,16 @@ export function annotationsWithEditor(
     .then((rows) => rows[0]);
 }
 
+/** The name (else the username) of the staff member who changed a script last; null when unknown. */
+export function nameOfStaff(db: DbOrTx, accountId: number | null): Promise<string | null> {
+  if (accountId === null) return Promise.resolve(null);
+  return db
+    .select({ name: sql<string>`coalesce(nullif(trim(${accounts.name}), ''), ${accounts.username})` })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .then((rows) => rows[0]?.name ?? null);
+}
+
 /** The script's place in the list, as a row to compare with: (submitted_at, id), or null when unknown. */
 const placeOf = (examId: number, id: number) =>
   sql`(select p.submitted_at, p.id from ${submissions} p where p.id = ${id}::int and p.exam_id = ${examId}::int)`;

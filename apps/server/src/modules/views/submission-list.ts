@@ -28,6 +28,9 @@ const listed = {
   gradedAt: submissions.gradedAt,
   markedPaperKey: submissions.markedPaperKey,
   questionMarks: submissions.questionMarks,
+  version: submissions.version,
+  changedBy: submissions.changedBy,
+  changedAt: submissions.changedAt,
   studentName: sql<string>`coalesce(nullif(trim(${accounts.name}), ''), ${accounts.username})`,
   username: accounts.username,
 };

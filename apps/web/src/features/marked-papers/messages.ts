@@ -5,7 +5,7 @@ export const MARKED_PAPER_TEXTS = {
   open: 'Return marked papers',
   title: 'Return marked papers',
   intro:
-    'Upload a .zip of marked papers, each named by the student’s username or student ID (for example nimal.pdf or 1042.pdf): PDF, Word, text, JPG or PNG. A marks.csv in the zip with the columns username, score and feedback sets the marks too. Check the zip first: nothing is saved until you apply.',
+    'Upload a .zip of marked papers, each named by the student’s username or student ID (for example nimal.pdf or 1042.pdf): PDF, Word, text, JPG or PNG. A marks.csv in the zip with the columns username, score and feedback sets the marks too (with a mark scheme: username, feedback and a column per question, such as Q1 and Q2, instead of score). Check the zip first: nothing is saved until you apply.',
   zipLabel: 'Zip of marked papers',
   check: 'Check zip',
   apply: 'Apply',

@@ -45,6 +45,7 @@ export const submission = (id: number, studentName: string, extra: Partial<Submi
   submittedAnswerDownloadUrl: null,
   markedPaperPath: null,
   markedPaperDownloadUrl: null,
+  version: 0,
   ...extra,
 });
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { auditLog, exams, submissions } from '../../../db/schema.js';
 import { createExam, EXAMS, enrol, examAction, uniqueIdentifier } from '../../../test/exams.js';
-import { expectMessage, type Login, useTestApp } from '../../../test/harness.js';
+import { expectMessage, expectStatus, type Login, useTestApp } from '../../../test/harness.js';
 import { SAMPLE, sendForm } from '../../../test/multipart.js';
 import { uploadAnswer } from '../../../test/submissions.js';
 
@@ -283,5 +283,90 @@ describe('POST /api/v1/exams/{examId}/marked-papers', () => {
     expect((await returnPapers(zip, true, partTwo.id, pupils.amara?.headers)).statusCode).toBe(403);
     expect((await returnPapers(zip, true, partTwo.id, {} as never)).statusCode).toBe(401);
     expect(await leftovers()).toEqual([]);
+  });
+});
+
+describe('marks.csv on an exam with a mark scheme', () => {
+  const SCHEME = [
+    { label: 'Q1', maxMarks: 40 },
+    { label: 'Q2', maxMarks: 60 },
+  ];
+  let schemed: Exam;
+
+  beforeAll(async () => {
+    schemed = await createExam(t, tutor.headers, courseId, {
+      examType: 'TRADITIONAL',
+      title: 'Marked by question',
+      dueDate: FUTURE,
+      markScheme: SCHEME,
+    });
+    await examAction(t, tutor.headers, schemed.id);
+    for (const name of ['amara', 'bandula'] as const) {
+      const answer = await uploadAnswer(t, (pupils[name] as Login).headers, schemed.id, scripts[name]);
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+  });
+
+  it('refuses a total alone in the dry run, naming the question columns, and saves nothing on a real run', async () => {
+    const zip = await zipOf({ 'marks.csv': 'username,score,feedback\namara,88,Good\n' });
+    const dry = await returnPapers(zip, true, schemed.id);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().marks).toEqual({
+      rows: 0,
+      errors: [
+        {
+          line: 1,
+          message:
+            'This exam has a mark scheme: marks.csv must have the columns username, feedback and one per question (Q1, Q2); the score is their sum.',
+        },
+      ],
+    });
+    expect((await returnPapers(zip, false, schemed.id)).statusCode).toBe(400);
+    expect((await rowsOf(schemed.id)).map((row) => [row.traditionalScore, row.questionMarks])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('checks each question mark against its maximum and a given score against their sum, by line', async () => {
+    const zip = await zipOf({
+      'marks.csv': 'Username,q1,Q2,Score,Feedback\namara,41,10,,\nbandula,30,50,70,\n',
+    });
+    const dry = expectStatus<{ marks: { errors: unknown[] } }>(await returnPapers(zip, true, schemed.id), 200);
+    expect(dry.marks).toEqual({
+      rows: 2,
+      errors: [
+        { line: 2, message: 'Q1: the mark must be from 0 to 40, with two decimals at most.' },
+        { line: 3, message: 'The score (70) must be the sum of the question marks (80).' },
+      ],
+    });
+    const partial = expectStatus<{ marks: { errors: unknown[] } }>(
+      await returnPapers(await zipOf({ 'marks.csv': 'username,Q1,Q2,feedback\namara,20,,\n' }), true, schemed.id),
+      200,
+    );
+    expect(partial.marks.errors).toEqual([{ line: 2, message: MARKING_MESSAGES.questionMarks }]);
+  });
+
+  it('sets the question marks and their sum as the score, as the studio would', async () => {
+    const zip = await zipOf({
+      'amara.pdf': SAMPLE.pdf,
+      'marks.csv': 'username,Q1,Q2,feedback\namara,30.5,57.5,Well argued\nbandula,,,\n',
+    });
+    const answer = await returnPapers(zip, false, schemed.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ marks: { rows: 2, errors: [] }, applied: 2 });
+    expect(
+      (await rowsOf(schemed.id)).map((row) => [row.traditionalScore, row.questionMarks, row.instructorFeedback]),
+    ).toEqual([
+      [88, [30.5, 57.5], 'Well argued'],
+      [null, null, null],
+    ]);
+    const studio = await t.call(
+      'GET',
+      `/api/api/v1/submissions/${(await rowsOf(schemed.id))[0]?.id}/script`,
+      tutor.headers,
+    );
+    expect(studio.statusCode, studio.body).toBe(200);
+    expect(studio.json()).toMatchObject({ traditionalScore: 88, questionMarks: [30.5, 57.5] });
   });
 });

@@ -5,10 +5,10 @@ import {
   examIdParamSchema,
 } from '@valence/contract';
 import { z } from 'zod';
+import { contentDisposition } from '../../../lib/content-disposition.js';
 import { acceptAnyBody } from '../../../lib/multipart.js';
 import { errors, moduleRoutes } from '../../../lib/route-options.js';
 import { requirePrincipal, signedLink } from '../../../plugins/auth.js';
-import { sanitizeFileName } from '../../../storage/storage.js';
 import { BulkRefusal } from './service.js';
 
 /** How long the download link lasts: long enough to click, short enough not to be worth sharing. */
@@ -43,12 +43,8 @@ export const bulkMarkingRoutes = moduleRoutes('submissions', async (app, route) 
     },
     async (request, reply) => {
       const { fileName, stream } = await app.bulkMarking.scriptsZip(request.params.examId);
-      const name = sanitizeFileName(fileName);
       reply.header('Content-Type', 'application/zip');
-      reply.header(
-        'Content-Disposition',
-        `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      );
+      reply.header('Content-Disposition', contentDisposition(fileName));
       reply.header('Cache-Control', 'no-store');
       return reply.send(stream);
     },

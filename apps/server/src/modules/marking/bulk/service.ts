@@ -29,7 +29,10 @@ type Deps = Pick<FastifyInstance, 'db' | 'exams' | 'submissions' | 'storage' | '
 type Match = { item: ZipItem; row: ScriptRow };
 
 /** What a zip of marked papers comes to, before anything is saved. */
-type Plan = { report: BulkReturnReport; matches: Match[]; marks: Map<number, MarkLine> };
+type Plan = { report: BulkReturnReport; matches: Match[]; marks: Map<number, MarkLine>; scheme: string };
+
+/** A mark scheme's shape (its maxima): marks per question read against one fit no other. */
+const shapeOf = (exam: ExamInfo) => exam.markScheme.map((question) => question.maxMarks).join(',');
 
 /**
  * The bulk side of marking a PART II exam: every script out as one zip, and a zip of marked papers
@@ -72,7 +75,7 @@ export class BulkMarkingService {
     request: FastifyRequest,
     dryRun: boolean,
   ): Promise<BulkReturnReport> {
-    await this.markable(examId);
+    const exam = await this.markable(examId);
     const dir = await mkdtemp(path.join(os.tmpdir(), 'valence-marked-'));
     try {
       const file = path.join(dir, 'upload.zip');
@@ -81,7 +84,7 @@ export class BulkMarkingService {
       const receivedAt = performance.now();
       const zip = await ZipReader.open(file);
       try {
-        const plan = await this.plan(examId, zip, dryRun);
+        const plan = await this.plan(exam, zip, dryRun);
         // How long the body took to arrive and how long matching took, for bench:marking-zip.
         this.deps.log.info(
           {
@@ -106,7 +109,8 @@ export class BulkMarkingService {
     }
   }
 
-  private async plan(examId: number, zip: ZipReader, dryRun: boolean): Promise<Plan> {
+  private async plan(exam: ExamInfo, zip: ZipReader, dryRun: boolean): Promise<Plan> {
+    const examId = exam.id;
     const items = await zip.items(Math.max(MARKED_PAPER_MAX_BYTES, MARKS_CSV_MAX_BYTES));
     const byUsername = new Map<string, ScriptRow>();
     const byStudentId = new Map<number, ScriptRow>();
@@ -139,7 +143,7 @@ export class BulkMarkingService {
     const markLines = new Map<number, MarkLine>();
     if (csvItem) {
       if (csvItem.size > MARKS_CSV_MAX_BYTES) throw badRequest('marks.csv is larger than 5 MB.');
-      const csv = parseMarksCsv(await zip.text(csvItem), (username) => byUsername.has(username));
+      const csv = parseMarksCsv(await zip.text(csvItem), (username) => byUsername.has(username), exam.markScheme);
       marks = { rows: csv.rows, errors: csv.errors };
       for (const line of csv.lines) markLines.set((byUsername.get(line.username) as ScriptRow).id, line);
     }
@@ -155,6 +159,7 @@ export class BulkMarkingService {
       },
       matches,
       marks: markLines,
+      scheme: shapeOf(exam),
     };
   }
 
@@ -195,6 +200,9 @@ export class BulkMarkingService {
       const ids = [...new Set([...stored.keys(), ...plan.marks.keys()])].sort((a, b) => a - b);
       replaced = await this.deps.db.transaction(async (tx) => {
         const exam = await this.markable(examId, tx);
+        if (shapeOf(exam) !== plan.scheme) {
+          throw conflict('The mark scheme changed while the zip was read; please try again.');
+        }
         const old: (string | null)[] = [];
         for (const id of ids) {
           const current = await this.deps.submissions.lockForMarking(tx, id);
@@ -204,19 +212,30 @@ export class BulkMarkingService {
           const mark = plan.marks.get(id);
           const score = mark ? mark.traditionalScore : current.traditionalScore;
           const keepDate = score === current.traditionalScore && current.gradedAt;
-          // As with the grade call: marks per question stay only while the score is still their sum.
-          const questionMarks = score === current.traditionalScore ? current.questionMarks : null;
-          await this.deps.submissions.recordMark(tx, id, {
-            ...(mark
-              ? {
-                  traditionalScore: mark.traditionalScore,
-                  instructorFeedback: mark.instructorFeedback,
-                  gradedAt: score === null ? null : keepDate ? current.gradedAt : new Date(),
-                  questionMarks,
-                }
-              : {}),
-            ...(paper ? { markedPaperKey: paper.key } : {}),
-          });
+          // With a mark scheme the line gives the marks per question (their sum is its score). Without
+          // one, as with the grade call: marks per question stay only while the score is still their sum.
+          const questionMarks =
+            mark?.questionMarks !== undefined
+              ? mark.questionMarks
+              : score === current.traditionalScore
+                ? current.questionMarks
+                : null;
+          await this.deps.submissions.recordMark(
+            tx,
+            id,
+            {
+              ...(mark
+                ? {
+                    traditionalScore: mark.traditionalScore,
+                    instructorFeedback: mark.instructorFeedback,
+                    gradedAt: score === null ? null : keepDate ? current.gradedAt : new Date(),
+                    questionMarks,
+                  }
+                : {}),
+              ...(paper ? { markedPaperKey: paper.key } : {}),
+            },
+            actor.id,
+          );
           await auditGrade(
             tx,
             actor,

@@ -3,6 +3,7 @@ import { type Submission, submissionSchema } from '@valence/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useChange } from '../../../lib/mutation';
 import { keys, staleAfter } from '../../../lib/query-keys';
+import { ifMatch } from '../../../lib/stale-change';
 
 export type GradeScriptVariables = {
   examId: number;
@@ -14,6 +15,8 @@ export type GradeScriptVariables = {
   /** One mark per question of the exam's mark scheme; null without a scheme. */
   questionMarks: number[] | null;
   instructorFeedback: string;
+  /** The script's version the mark was typed on: a save over a newer one is refused (409). */
+  version: number;
 };
 
 /**
@@ -31,7 +34,7 @@ export function gradeScriptForm({ score, questionMarks, instructorFeedback }: Gr
 export function gradeScript(variables: GradeScriptVariables): Promise<Submission> {
   return apiFetch(
     `/api/v1/submissions/${variables.submissionId}/grade`,
-    { method: 'POST', body: gradeScriptForm(variables) },
+    { method: 'POST', body: gradeScriptForm(variables), headers: ifMatch(variables.version) },
     submissionSchema,
   );
 }

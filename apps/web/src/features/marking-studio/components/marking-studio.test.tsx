@@ -29,6 +29,7 @@ const SCRIPT: StudioScript = {
   questionMarks: null,
   instructorFeedback: null,
   gradedAt: null,
+  version: 7,
   scriptKind: 'png',
   scriptUrl: 'https://files.example/11.png',
   markedPaperUrl: null,
@@ -42,10 +43,10 @@ function setup(overview: MarkingOverview = OVERVIEW, next: number | null = 13) {
     'GET /api/v1/exams/6/marking': { body: overview },
     'GET /api/v1/submissions/11/script': { body: SCRIPT },
     'GET /api/v1/submissions/11/annotations': {
-      body: { items: [{ page: 1, kind: 'cross', x: 0.5, y: 0.5 }], updatedAt: null, updatedBy: null },
+      body: { items: [{ page: 1, kind: 'cross', x: 0.5, y: 0.5 }], updatedAt: null, updatedBy: null, version: 7 },
     },
     'PUT /api/v1/submissions/11/annotations': ({ body }) => ({
-      body: { ...(body as object), updatedAt: '2026-05-02T00:00:00.000Z', updatedBy: 'tutor' },
+      body: { ...(body as object), updatedAt: '2026-05-02T00:00:00.000Z', updatedBy: 'tutor', version: 8 },
     }),
     'POST /api/v1/submissions/11/grade': {
       body: {

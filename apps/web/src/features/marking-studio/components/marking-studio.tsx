@@ -1,10 +1,12 @@
 import { Alert, Anchor, Badge, Box, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type Annotation, type MarkingOverview, type StudioScript, SUBMISSION_MESSAGES } from '@valence/contract';
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Link, useBlocker, useLocation } from 'react-router';
 import { confirmDialog } from '../../../components/confirm-dialog';
+import { StaleChangeAlert } from '../../../components/stale-change-alert';
 import { failureText } from '../../../lib/failure-text';
+import { type Stale, staleChangeOf } from '../../../lib/stale-change';
 import { claimNextScript } from '../api/claim-next-script';
 import { useAnnotations } from '../api/get-annotations';
 import { useMarkingOverview } from '../api/get-marking-overview';
@@ -138,6 +140,14 @@ function ScriptLoader({
 }) {
   const script = useScript(scriptId);
   const annotations = useAnnotations(scriptId);
+  // Bumped once the script is read again after a refused save: the desk starts over from it.
+  const [generation, setGeneration] = useState(0);
+  const { refetch: refetchScript } = script;
+  const { refetch: refetchAnnotations } = annotations;
+  const reload = useCallback(async () => {
+    await Promise.all([refetchScript(), refetchAnnotations()]);
+    setGeneration((count) => count + 1);
+  }, [refetchScript, refetchAnnotations]);
   const failure = script.error ?? annotations.error;
   if (failure)
     return (
@@ -152,7 +162,17 @@ function ScriptLoader({
         {STUDIO_TEXTS.loadFailed}
       </Alert>
     );
-  return <ScriptDesk script={script.data} saved={annotations.data.items} overview={overview} onOpen={onOpen} />;
+  return (
+    <ScriptDesk
+      key={generation}
+      script={script.data}
+      saved={annotations.data.items}
+      savedVersion={annotations.data.version}
+      overview={overview}
+      onOpen={onOpen}
+      onReload={reload}
+    />
+  );
 }
 
 type HistoryAction =
@@ -186,17 +206,38 @@ const draftOf = (script: StudioScript, schemeLength: number): MarksDraft => ({
 type DeskProps = {
   script: StudioScript;
   saved: Annotation[];
+  /** The script's version when its annotations were read. */
+  savedVersion: number;
   overview: MarkingOverview;
   onOpen: StudioProps['onOpen'];
+  /** Reads the script and its annotations again and starts the desk over from them. */
+  onReload: () => Promise<void>;
 };
 
+/** What the tutor is asked before a typed mark would be lost (another script, Back, the list). */
+const LEAVE_QUESTION = {
+  title: 'Leave without saving?',
+  message: 'The mark and feedback typed for this script are not saved.',
+  confirmLabel: 'Leave',
+  cancelLabel: 'Stay',
+};
+
+/** A save refused over a newer one, and which save it was (overwriting resends that one). */
+type Refused = { stale: Stale; of: 'annotations' | 'mark' };
+
 /** One script open for marking: its pages and tools on one side, its marks on the other. */
-function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
+function ScriptDesk({ script, saved, savedVersion, overview, onOpen, onReload }: DeskProps) {
   const [{ history, version }, dispatch] = useReducer(historyReducer, saved, (items) => ({
     history: startHistory(items),
     version: 0,
   }));
-  const autosave = useAutosave(script.id, history.items, version);
+  // The version of the script every save here is based on (If-Match), moved on by each save's
+  // answer. The older of the two reads: a change between them is then caught, not passed over.
+  const base = useRef(Math.min(script.version, savedVersion));
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const onStale = useCallback((stale: Stale) => setRefused({ stale, of: 'annotations' }), []);
+  const autosave = useAutosave(script.id, history.items, version, base, onStale);
   const [tool, setTool] = useState<Tool>('tick');
   const [zoom, setZoom] = useState(1);
   const scheme = overview.markScheme;
@@ -216,21 +257,27 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
     setProblem(null);
     try {
       await autosave.flush();
-    } catch {
-      setProblem(STUDIO_TEXTS.annotationsFailed);
+    } catch (error) {
+      // A refusal over a newer save is told with its choice (see onStale); anything else here.
+      if (!staleChangeOf(error)) setProblem(STUDIO_TEXTS.annotationsFailed);
       return;
     }
     try {
-      await grade.mutateAsync({
+      const answer = await grade.mutateAsync({
         examId: script.examId,
         submissionId: script.id,
         studentName: script.studentName,
         score: marks.score,
         questionMarks: marks.questionMarks,
         instructorFeedback: draft.feedback,
+        version: base.current,
       });
+      base.current = answer.version;
+      setRefused(null);
     } catch (error) {
-      setProblem(failureText(error, STUDIO_TEXTS.saveFailed));
+      const stale = staleChangeOf(error);
+      if (stale) setRefused({ stale, of: 'mark' });
+      else setProblem(failureText(error, STUDIO_TEXTS.saveFailed));
       return;
     }
     if (!andNext) return;
@@ -238,7 +285,11 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
     try {
       const next = await claimNextScript(script.examId, script.id);
       if (next.submissionId === null) setAllMarked(true);
-      else onOpen(next.submissionId);
+      else {
+        // Saved: the next script opens without asking, whatever the re-read script says yet.
+        passing.current = true;
+        onOpen(next.submissionId);
+      }
     } catch (error) {
       setProblem(failureText(error, STUDIO_TEXTS.loadFailed));
     } finally {
@@ -260,21 +311,68 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
   /** n / p and the arrows: another script, after asking when a typed mark would be lost. */
   async function go(id: number | null) {
     if (!id) return;
-    if (
-      unsaved() &&
-      !(await confirmDialog({
-        title: 'Leave without saving?',
-        message: 'The mark and feedback typed for this script are not saved.',
-        confirmLabel: 'Leave',
-      }))
-    )
-      return;
+    if (unsaved() && !(await confirmDialog(LEAVE_QUESTION))) return;
+    passing.current = true;
     onOpen(id);
   }
 
-  // The latest state for the key handler, which is attached once.
-  const current = useRef({ save, go, script, overview, draft });
-  current.current = { save, go, script, overview, draft };
+  /** Theirs wins: what is typed and drawn here is dropped, and the script read again. */
+  async function reload() {
+    setReloading(true);
+    autosave.discard();
+    passing.current = true;
+    try {
+      await onReload();
+    } catch {
+      passing.current = false;
+      setReloading(false);
+      setProblem(STUDIO_TEXTS.loadFailed);
+    }
+  }
+
+  /** Ours wins: the refused save sent again, based on their version. */
+  function overwrite() {
+    if (!refused) return;
+    base.current = refused.stale.version;
+    setRefused(null);
+    autosave.resume();
+    if (refused.of === 'mark') void save(false);
+    else void autosave.flush().catch(() => undefined);
+  }
+
+  // The latest state for the handlers attached once (keys, leaving the page).
+  const current = useRef({ save, go, script, overview, draft, unsaved });
+  current.current = { save, go, script, overview, draft, unsaved };
+
+  // Every way out with a typed mark asks first: a link (Back to Submissions), the browser's Back and
+  // Forward, another script's address. The n / p keys ask by themselves and then pass (`passing`).
+  const passing = useRef(false);
+  const location = useLocation();
+  useEffect(() => {
+    // A navigation that kept this script open (a search change) ends the pass.
+    if (location.key) passing.current = false;
+  }, [location.key]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !passing.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
+      current.current.unsaved(),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmDialog(LEAVE_QUESTION).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  // Closing the tab or reloading the page: the browser asks in its own words.
+  useEffect(() => {
+    function onBeforeUnload(event: BeforeUnloadEvent) {
+      if (passing.current || !current.current.unsaved()) return;
+      event.preventDefault();
+      // Older browsers ask only when this is set.
+      event.returnValue = '';
+    }
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const key = studioKey(event);
@@ -360,6 +458,14 @@ function ScriptDesk({ script, saved, overview, onOpen }: DeskProps) {
         </Box>
         <Stack gap="sm" style={{ flex: '1 1 300px', maxWidth: '100%' }} component="aside" aria-label="Marks">
           <MarksPanel scheme={scheme} draft={draft} onChange={setDraft} problem={problem} disabled={busy} />
+          {refused && (
+            <StaleChangeAlert
+              stale={refused.stale}
+              onReload={() => void reload()}
+              onOverwrite={overwrite}
+              busy={busy || reloading}
+            />
+          )}
           <Group gap="xs">
             <Button onClick={() => void save(true)} loading={busy}>
               Save and next

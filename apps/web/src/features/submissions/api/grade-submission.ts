@@ -3,6 +3,7 @@ import { type ExamType, type Submission, submissionSchema } from '@valence/contr
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useChange } from '../../../lib/mutation';
 import { keys, staleAfter } from '../../../lib/query-keys';
+import { ifMatch } from '../../../lib/stale-change';
 
 export type GradeVariables = {
   examId: number;
@@ -14,6 +15,8 @@ export type GradeVariables = {
   /** As typed; an empty one means "not marked yet". Sent only for PART II. */
   traditionalScore: string;
   markedPaper: File | null;
+  /** The submission's version the mark was typed on: a save over a newer one is refused (409). */
+  version?: number;
 };
 
 /**
@@ -31,7 +34,11 @@ export function gradeFormData({ examType, instructorFeedback, traditionalScore, 
 export function gradeSubmission(variables: GradeVariables): Promise<Submission> {
   return apiFetch(
     `/api/v1/submissions/${variables.submissionId}/grade`,
-    { method: 'POST', body: gradeFormData(variables) },
+    {
+      method: 'POST',
+      body: gradeFormData(variables),
+      ...(variables.version === undefined ? {} : { headers: ifMatch(variables.version) }),
+    },
     submissionSchema,
   );
 }

@@ -4,18 +4,38 @@ import { type ExamDetail, SUBMISSION_MESSAGES, type Submission } from '@valence/
 import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
-import { pagedRoute, renderWithProviders } from '../../../test/render';
+import { type FakeRoute, pagedRoute, renderWithProviders } from '../../../test/render';
 import { ExamSubmissionList, MCQ_EXAM, PART_TWO_EXAM, stubApi, submission } from '../test-api';
 import { GradeDialog } from './grade-dialog';
 
 const UNMARKED = submission(2, 'Nuwan Silva', { examId: 6 });
 const MCQ_ROW = submission(3, 'Kasun Fernando', { mcqScore: 42 });
 
+/** The stub's routes, changed by a test between calls (a list re-read, a second answer). */
+let routes: Record<string, FakeRoute | { status?: number; body?: unknown }> = {};
+const stubGrade = (id: number, answer: FakeRoute) => {
+  routes[`POST /api/v1/submissions/${id}/grade`] = answer;
+};
+const stubList = (examId: number, rows: Submission[]) => {
+  routes[`GET /api/v1/submissions/exam/${examId}`] = pagedRoute(rows);
+};
+
 function setup(exam: ExamDetail, row: Submission, grade: { status?: number; body?: unknown }) {
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
-  const api = stubApi({
+  routes = {
     [`GET /api/v1/submissions/exam/${exam.id}`]: pagedRoute([row]),
     [`POST /api/v1/submissions/${row.id}/grade`]: grade,
+  };
+  const byName =
+    (key: string): FakeRoute =>
+    (request) => {
+      const route = routes[key];
+      if (!route) return { status: 404, body: { message: 'Not found' } };
+      return typeof route === 'function' ? route(request) : route;
+    };
+  const api = stubApi({
+    [`GET /api/v1/submissions/exam/${exam.id}`]: byName(`GET /api/v1/submissions/exam/${exam.id}`),
+    [`POST /api/v1/submissions/${row.id}/grade`]: byName(`POST /api/v1/submissions/${row.id}/grade`),
   });
   renderWithProviders(
     <>
@@ -39,8 +59,8 @@ describe('Grade dialog', () => {
     const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
     await user.type(score, 'ninety');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
-    // The contract's words, with the field named as its label names it.
-    expect(await within(dialog).findByText('Score must be a valid number.')).toBeInTheDocument();
+    // The specification's sentence as it is; the range sentence names the field as its label does.
+    expect(await within(dialog).findByText('Traditional Score must be a valid number.')).toBeInTheDocument();
     await user.clear(score);
     await user.type(score, '100.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
@@ -127,6 +147,61 @@ describe('Grade dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.contentDeleted);
     expect(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' })).toHaveValue('75');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('sends the version it opened; when another save came first, says who and offers to overwrite', async () => {
+    const opened = { ...UNMARKED, version: 3 };
+    const stale = {
+      message: 'Nimal Perera changed this submission at 2026-05-01 10:05, after the version you sent.',
+      version: 4,
+      changedBy: 'Nimal Perera',
+      changedAt: '2026-05-01T04:35:00.000Z',
+    };
+    let sent = 0;
+    const { forms, user } = setup(PART_TWO_EXAM, opened, {});
+    // The first save meets the other tab's newer mark; the overwrite, sent with it, is taken.
+    stubGrade(opened.id, () => (sent++ === 0 ? { status: 409, body: stale } : { body: { ...opened, version: 5 } }));
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(stale.message);
+    expect(forms.map((form) => form.ifMatch)).toEqual(['"3"']);
+    // What was typed stays while the tutor chooses.
+    expect(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' })).toHaveValue('40');
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(forms.map((form) => form.ifMatch)).toEqual(['"3"', '"4"']);
+    expect(forms[1]?.form.get('traditionalScore')).toBe('40');
+    expect(await screen.findByRole('status')).toHaveTextContent('Mark saved for Nuwan Silva');
+  });
+
+  it('reloads on a stale save: the list is read again and nothing is sent over their mark', async () => {
+    const opened = { ...UNMARKED, version: 3 };
+    const theirs = { ...opened, version: 4, traditionalScore: 70 };
+    const { forms, gets, user } = setup(PART_TWO_EXAM, opened, {
+      status: 409,
+      body: {
+        message: 'Nimal Perera changed this submission at 2026-05-01 10:05.',
+        version: 4,
+        changedBy: 'Nimal Perera',
+      },
+    });
+    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
+    await within(dialog).findByRole('button', { name: 'Reload' });
+    // The failed save re-reads the list once by itself; Reload reads it again, with their mark.
+    await waitFor(() => expect(gets()).toBe(2));
+    stubList(PART_TWO_EXAM.id, [theirs]);
+    const before = gets();
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(gets()).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(forms).toHaveLength(1);
+    // Opened again, the dialog starts from their mark.
+    const again = await open(user, 'Update Score', 'Mark Submission');
+    expect(within(again).getByRole('textbox', { name: 'Score (out of 100)' })).toHaveValue('70');
   });
 
   it("says the grade failed, in the screen's own words, when the server gives no reason", async () => {

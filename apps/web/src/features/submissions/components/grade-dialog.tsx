@@ -1,9 +1,19 @@
 import { Input, Text, Textarea, TextInput } from '@mantine/core';
-import { type ExamType, gradeFieldsSchema, MARKED_PAPER_ACCEPT, type Submission } from '@valence/contract';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type ExamType,
+  gradeFieldsSchema,
+  MARKED_PAPER_ACCEPT,
+  SUBMISSION_MESSAGES,
+  type Submission,
+} from '@valence/contract';
+import { useId, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
+import { StaleChangeAlert } from '../../../components/stale-change-alert';
 import { failureText } from '../../../lib/failure-text';
 import { useContractForm } from '../../../lib/form';
+import { keys } from '../../../lib/query-keys';
+import { staleChangeOf } from '../../../lib/stale-change';
 import { useGradeSubmission } from '../api/grade-submission';
 import { SUBMISSION_TEXTS } from '../messages';
 import { scoreText } from '../model/score-text';
@@ -16,8 +26,12 @@ type GradeDialogProps = {
   onClose: () => void;
 };
 
-/** The contract names the score by its field ("Traditional Score"); the dialog's label says "Score". */
-const inLabelWords = (message: string) => message.replace(/^Traditional Score\b/, 'Score');
+/**
+ * The contract names the score by its field ("Traditional Score"); the dialog's label says "Score".
+ * The not-a-number sentence keeps the field's name: it is the specification's own wording.
+ */
+const inLabelWords = (message: string) =>
+  message === SUBMISSION_MESSAGES.scoreNumber ? message : message.replace(/^Traditional Score\b/, 'Score');
 
 /** Whether a refusal is about the score, so it belongs under the score field rather than the form. */
 const aboutScore = (message: string) => message.startsWith('Traditional Score');
@@ -34,6 +48,10 @@ function refusal(submission: Submission, contentDeleted: boolean): string | null
  */
 export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
   const grade = useGradeSubmission();
+  const queryClient = useQueryClient();
+  // The version the typed mark is based on: the row's, or the newer one the tutor chose to overwrite.
+  const [version, setVersion] = useState(submission.version);
+  const [reloading, setReloading] = useState(false);
   const paperId = useId();
   const partTwo = exam.examType === 'TRADITIONAL';
   const form = useContractForm<GradeValues>(gradeFieldsSchema, {
@@ -43,7 +61,7 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
   });
   const blocked = refusal(submission, exam.contentDeleted);
 
-  async function submit(values: GradeValues) {
+  async function submit(values: GradeValues, basedOn = version) {
     if (blocked || grade.isPending) return;
     try {
       await grade.mutateAsync({
@@ -52,6 +70,7 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
         examType: exam.examType,
         submissionId: submission.id,
         studentName: submission.studentName,
+        version: basedOn,
       });
       onClose();
     } catch {
@@ -59,7 +78,29 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
     }
   }
 
-  const failure = grade.isError ? failureText(grade.error, SUBMISSION_TEXTS.gradeFailed) : null;
+  const stale = grade.isError ? staleChangeOf(grade.error) : null;
+
+  /** Their mark wins: the list is read again and the dialog closes (opened again, it shows theirs). */
+  async function reload() {
+    setReloading(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: keys.submissions.ofExam(exam.id) });
+    } finally {
+      setReloading(false);
+      onClose();
+    }
+  }
+
+  /** Ours wins: the same mark sent again as based on their version. */
+  function overwrite() {
+    if (!stale) return;
+    const basedOn = stale.version;
+    setVersion(basedOn);
+    // Checked as a save is: the fields may have been edited since the refusal.
+    form.onSubmit((values) => void submit(values, basedOn))();
+  }
+
+  const failure = grade.isError && !stale ? failureText(grade.error, SUBMISSION_TEXTS.gradeFailed) : null;
   const scoreRefused = failure !== null && aboutScore(failure);
   const problem = blocked ?? (scoreRefused ? null : failure);
   const scoreInput = form.getInputProps('traditionalScore');
@@ -71,7 +112,7 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
       size="lg"
       fullScreenOnPhone
       onClose={onClose}
-      onSubmit={form.onSubmit(submit)}
+      onSubmit={form.onSubmit((values) => submit(values))}
       error={problem}
       submitLabel="Save Mark"
       pending={grade.isPending}
@@ -117,6 +158,14 @@ export function GradeDialog({ exam, submission, onClose }: GradeDialogProps) {
           style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
         />
       </Input.Wrapper>
+      {stale && (
+        <StaleChangeAlert
+          stale={stale}
+          onReload={() => void reload()}
+          onOverwrite={overwrite}
+          busy={grade.isPending || reloading}
+        />
+      )}
     </FormDialog>
   );
 }
