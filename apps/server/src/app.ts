@@ -17,6 +17,7 @@ import { redactUrl } from './lib/redact-url.js';
 import { modulePlugins, moduleRoutes } from './modules/index.js';
 import { accessControl, type RouteInfo, tokensPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { idempotency } from './plugins/idempotency.js';
 import { type InFlight, trackInFlight } from './plugins/in-flight.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import type { ObjectStorage } from './storage/storage.js';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await accessControl(api, app.apiRoutes);
+      // Routes declared `idempotent` answer a repeated Idempotency-Key with the first answer.
+      await idempotency(api);
       // Forms with files (exam papers, question images) are streamed part by part (lib/multipart.ts).
       await api.register(multipart, multipartOptions);
       for (const routes of moduleRoutes) await api.register(routes);

@@ -77,10 +77,45 @@ function takeReadAhead(path: string, token: string): Promise<Response> | undefin
   return read.token === token && Date.now() - read.startedAt <= READ_AHEAD_MS ? read.response : undefined;
 }
 
+/** A fresh key for one user action: 128 random bits (crypto.randomUUID needs HTTPS; this does not). */
+export function newActionKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The key of the action whose attempt is running (`withActionKey`), and how many requests it has sent. */
+let action: { key: string; sent: number } | undefined;
+const actionKeys = new WeakMap<object, string>();
+
+/**
+ * Runs one attempt of a user action: each change request `call` starts before its first await
+ * carries an `Idempotency-Key`, so the server answers a repeat with its first answer instead of
+ * doing the work again. The key belongs to `run` (React Query's context of one `mutate`, the same
+ * object on each of its retries): a retry sends the same key, a new click a new one.
+ */
+export function withActionKey<T>(run: object, call: () => Promise<T>): Promise<T> {
+  let key = actionKeys.get(run);
+  if (!key) {
+    key = newActionKey();
+    actionKeys.set(run, key);
+  }
+  const outer = action;
+  action = { key, sent: 0 };
+  try {
+    return call();
+  } finally {
+    action = outer;
+  }
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const session = readSession();
   const headers = new Headers(options.headers);
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
+  if (action && (options.method ?? 'GET') !== 'GET' && !headers.has('Idempotency-Key')) {
+    // A second request of the same action is another request: it gets a key of its own.
+    headers.set('Idempotency-Key', action.sent === 0 ? action.key : `${action.key}.${action.sent}`);
+    action.sent += 1;
+  }
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob || typeof options.body === 'string') {
     body = options.body;

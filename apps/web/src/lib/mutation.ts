@@ -1,11 +1,12 @@
 import {
+  type MutationFunctionContext,
   type QueryClient,
   type QueryKey,
   type UseMutationOptions,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, errorMessage } from './api-client';
+import { ApiError, errorMessage, withActionKey } from './api-client';
 
 type Invalidates<TData, TVariables> =
   | readonly QueryKey[]
@@ -23,9 +24,16 @@ type ChangeOptions<TData, TVariables, TContext = unknown> = UseMutationOptions<T
  */
 export function useChange<TData, TVariables, TContext = unknown>(options: ChangeOptions<TData, TVariables, TContext>) {
   const queryClient = useQueryClient();
-  const { invalidates, onSettled, ...rest } = options;
-  return useMutation({
+  const { invalidates, onSettled, mutationFn, ...rest } = options;
+  return useMutation<TData, Error, TVariables, TContext>({
     ...rest,
+    // One key per click, the same on retries: a change sent twice is done once (docs/api.md).
+    ...(mutationFn
+      ? {
+          mutationFn: (variables: TVariables, run: MutationFunctionContext) =>
+            withActionKey(run, () => mutationFn(variables, run)),
+        }
+      : {}),
     onSettled: async (data, error, variables, onMutateResult, context) => {
       const list = typeof invalidates === 'function' ? invalidates(variables, data) : invalidates;
       await Promise.all(list.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -25,11 +25,15 @@ export const enrollmentsRoutes = moduleRoutes('enrollments', async (app, route) 
 
   app.post(
     '/enrollments/bulk',
-    route('staff', {
-      summary: 'Enrol many students (named, or all not yet in the course) in one request',
-      body: bulkEnrollmentSchema,
-      response: { 200: bulkEnrollmentResultSchema, ...errors(404) },
-    }),
+    route(
+      'staff',
+      {
+        summary: 'Enrol many students (named, or all not yet in the course) in one request',
+        body: bulkEnrollmentSchema,
+        response: { 200: bulkEnrollmentResultSchema, ...errors(400, 404, 409, 422) },
+      },
+      { idempotent: true },
+    ),
     (request) => app.enrollments.createMany(request.principal, request.body),
   );
 

@@ -22,12 +22,16 @@ export const questionCopyRoutes = moduleRoutes('mcq questions', async (app, rout
 
   app.post(
     '/api/v1/exams/:examId/mcq-questions/copy',
-    route('staff', {
-      summary: "Copy all or chosen questions of another MCQ exam (pictures as new files) onto this exam's end",
-      params: examIdParamSchema,
-      body: copyQuestionsSchema,
-      response: { 201: z.array(mcqQuestionSchema), ...errors(400, 404, 409) },
-    }),
+    route(
+      'staff',
+      {
+        summary: "Copy all or chosen questions of another MCQ exam (pictures as new files) onto this exam's end",
+        params: examIdParamSchema,
+        body: copyQuestionsSchema,
+        response: { 201: z.array(mcqQuestionSchema), ...errors(400, 404, 409, 422) },
+      },
+      { idempotent: true },
+    ),
     async (request, reply) => reply.status(201).send(await app.questionCopy.copy(request.params.examId, request.body)),
   );
 });

@@ -10,6 +10,7 @@ import {
   questionImportResultSchema,
 } from '@valence/contract';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { badRequest } from '../../lib/errors.js';
 import { KIND_CONTENT_TYPES, nameForKind } from '../../lib/file-kind.js';
 import type { StoredFile } from '../../lib/multipart.js';
@@ -64,19 +65,23 @@ export const questionImportRoutes = moduleRoutes('mcq questions', async (app, ro
 
   app.post(
     `${base}/import`,
-    route('staff', {
-      summary:
-        'Import questions from a file: multipart file (CSV, XLSX, Aiken or GIFT) and an optional images zip; ?dryRun=true checks without saving',
-      consumes: ['multipart/form-data'],
-      params: examIdParamSchema,
-      querystring: questionImportQuerySchema,
-      response: {
-        200: questionImportResultSchema,
-        201: questionImportResultSchema,
-        400: z.union([questionImportRefusalSchema, errorResponseSchema]),
-        ...errors(404, 409, 413),
+    route(
+      'staff',
+      {
+        summary:
+          'Import questions from a file: multipart file (CSV, XLSX, Aiken or GIFT) and an optional images zip; ?dryRun=true checks without saving',
+        consumes: ['multipart/form-data'],
+        params: examIdParamSchema,
+        querystring: questionImportQuerySchema,
+        response: {
+          200: questionImportResultSchema,
+          201: questionImportResultSchema,
+          400: z.union([questionImportRefusalSchema, errorResponseSchema]),
+          ...errors(404, 409, 413, 422),
+        },
       },
-    }),
+      { idempotent: true },
+    ),
     async (request, reply) => {
       const { examId } = request.params;
       const dryRun = request.query.dryRun === 'true';
@@ -125,12 +130,8 @@ export const questionImportRoutes = moduleRoutes('mcq questions', async (app, ro
       if (exam.examType !== 'MCQ') throw badRequest(EXAM_MESSAGES.notMcq);
       const body = await exportQuestions(await app.questions.answerKey(app.db, examId), format);
       const type = EXPORT_TYPES[format];
-      const fileName = `${sanitizeFileName(exam.examIdentifier)}-questions.${type.extension}`;
       reply.header('Content-Type', type.contentType);
-      reply.header(
-        'Content-Disposition',
-        `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      );
+      reply.header('Content-Disposition', contentDisposition(`${exam.examIdentifier}-questions.${type.extension}`));
       reply.header('Cache-Control', 'no-store');
       return reply.send(body);
     },

@@ -56,12 +56,16 @@ export const questionsRoutes = moduleRoutes('mcq questions', async (app, route) 
 
   app.post(
     `${base}/bulk`,
-    route('staff', {
-      summary: 'Add many questions: multipart questions (JSON array) and questionImageFiles, one part per question',
-      consumes: ['multipart/form-data'],
-      params: examIdParamSchema,
-      response: { 201: z.array(mcqQuestionSchema), ...uploadFailures },
-    }),
+    route(
+      'staff',
+      {
+        summary: 'Add many questions: multipart questions (JSON array) and questionImageFiles, one part per question',
+        consumes: ['multipart/form-data'],
+        params: examIdParamSchema,
+        response: { 201: z.array(mcqQuestionSchema), ...uploadFailures, ...errors(422) },
+      },
+      { idempotent: true },
+    ),
     async (request, reply) => {
       const questions = await withMultipartForm(request, app.storage, BULK_FORM, (form) =>
         app.questions.createMany(request.params.examId, form.json('questions'), form.files.questionImageFiles ?? []),

@@ -81,12 +81,16 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
 
   app.post(
     '/api/v1/submissions/exam/:examId/mcq',
-    route('student', {
-      summary: 'Hand in MCQ answers, scored at once; one submission per exam',
-      params: examIdParamSchema,
-      body: examples.mcqBody,
-      response: { 201: examples.submission, ...failures },
-    }),
+    route(
+      'student',
+      {
+        summary: 'Hand in MCQ answers, scored at once; one submission per exam',
+        params: examIdParamSchema,
+        body: examples.mcqBody,
+        response: { 201: examples.submission, ...failures, ...errors(422) },
+      },
+      { idempotent: true },
+    ),
     async (request, reply) => {
       const submission = await app.submissions.submitMcq(
         requirePrincipal(request),
@@ -99,12 +103,16 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
 
   app.post(
     '/api/v1/submissions/exam/:examId/upload',
-    route('student', {
-      summary: 'Hand in (201) or replace (200) a PART II answer script: multipart `file`',
-      consumes: ['multipart/form-data'],
-      params: examIdParamSchema,
-      response: { 200: examples.submission, 201: examples.submission, ...errors(400, 403, 404, 409, 413) },
-    }),
+    route(
+      'student',
+      {
+        summary: 'Hand in (201) or replace (200) a PART II answer script: multipart `file`',
+        consumes: ['multipart/form-data'],
+        params: examIdParamSchema,
+        response: { 200: examples.submission, 201: examples.submission, ...errors(400, 403, 404, 409, 413, 422) },
+      },
+      { idempotent: true },
+    ),
     async (request, reply) => {
       const student = requirePrincipal(request);
       const { examId } = request.params;

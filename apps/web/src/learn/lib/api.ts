@@ -47,6 +47,23 @@ export async function api<T>(path: string, options: Options = {}, schema?: z.Zod
   return schema ? schema.parse(data) : (data as T);
 }
 
+const actionKeys = new WeakMap<object, string>();
+
+/**
+ * The `Idempotency-Key` of one hand-in: made when the tap's mutation starts (`run` is React Query's
+ * context of that one `mutate`, the same object on its retries), so a repeat of it is answered with
+ * the first answer instead of being handed in twice. Random bits from getRandomValues, which, unlike
+ * randomUUID, works on a plain-HTTP address too.
+ */
+export function actionKeyOf(run: object): string {
+  let key = actionKeys.get(run);
+  if (!key) {
+    key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    actionKeys.set(run, key);
+  }
+  return key;
+}
+
 /** Ends the session on this device and shows the sign-in page with `reason`. */
 export function signOutHere(reason?: string): void {
   clearSession(reason);

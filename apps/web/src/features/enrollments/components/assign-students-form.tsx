@@ -2,6 +2,7 @@ import { Button, Card, Input, MultiSelect, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, type Student, studentLabel } from '@valence/contract';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { type AssignStudentsVariables, useAssignStudents } from '../api/create-enrollments';
 import { ASSIGNABLE_LIMIT, useAssignableStudents } from '../api/get-assignable-students';
 
@@ -74,8 +75,7 @@ export function AssignStudentsForm({ courseId }: { courseId: number }) {
           ? `Showing ${ASSIGNABLE_LIMIT} of ${total} students not yet assigned; type to narrow.`
           : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const assignOnce = useSingleFlight(async () => {
     if (value.length === 0 || assign.isPending) return;
     const request: AssignStudentsVariables =
       selection.kind === 'all'
@@ -88,6 +88,10 @@ export function AssignStudentsForm({ courseId }: { courseId: number }) {
     } catch {
       // The status line says why; the selection stays so the user can try again.
     }
+  });
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void assignOnce();
   }
 
   return (

@@ -2,6 +2,7 @@ import { Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { EXAM_LIMITS } from '@valence/contract';
 import { useState } from 'react';
 import { useContractForm } from '../../../lib/form';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useAddQuestions } from '../api/add-questions';
 import { QUESTION_TEXTS } from '../messages';
 import { type BulkDraft, blankDraft, bulkDraftSchema, toQuestionInput } from '../model/question-draft';
@@ -21,7 +22,7 @@ export function BulkQuestionForm({ examId }: { examId: number }) {
   const { questions } = form.getValues();
   const invalid = Object.keys(form.errors).length > 0;
 
-  async function submit(values: BulkDraft) {
+  const submit = useSingleFlight(async (values: BulkDraft) => {
     setAdded(null);
     try {
       const created = await save.mutateAsync({
@@ -34,7 +35,7 @@ export function BulkQuestionForm({ examId }: { examId: number }) {
     } catch {
       // Shown beside the button; every question stays as typed.
     }
-  }
+  });
 
   return (
     <Card withBorder padding="lg" component="section" aria-label="Add Multiple Questions">

@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { ChemText } from '../../../components/chem-text';
 import { FormDialog } from '../../../components/form-dialog';
 import { ListView, QueryView } from '../../../components/query-view';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useCopyQuestions } from '../api/copy-questions';
 import { useQuestions } from '../api/get-questions';
 import { useMcqExamSearch } from '../api/search-mcq-exams';
@@ -60,8 +61,7 @@ function CopyQuestionsForm({ examId, onClose }: Omit<CopyQuestionsDialogProps, '
     copy.reset();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const copyOnce = useSingleFlight(async () => {
     if (!source || chosen.size === 0 || copy.isPending) return;
     try {
       await copy.mutateAsync({ examId, fromExamId: source.id, questionIds: [...chosen] });
@@ -69,6 +69,10 @@ function CopyQuestionsForm({ examId, onClose }: Omit<CopyQuestionsDialogProps, '
     } catch {
       // Shown above the buttons; the paper and the ticks stay for another try.
     }
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void copyOnce();
   }
 
   return (

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportedQuestion, QuestionImportRefusal, QuestionImportResult } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -144,6 +144,36 @@ describe('ImportQuestionsDialog', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['exams', 5] });
     // Said on the page's status line, which stays when the dialog goes.
     expect(await screen.findByText('2 questions imported.')).toBeInTheDocument();
+  });
+
+  it('imports once on a double click: the button is disabled while it runs, and the request carries a key', async () => {
+    const { user, onClose } = setup({ body: clean });
+    await check(user);
+    const stubbed = globalThis.fetch;
+    let answer: (response: Response) => void = () => {};
+    const sent: (string | null)[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/mcq-questions/import')) return stubbed(input, init);
+      sent.push(new Headers(init?.headers).get('Idempotency-Key'));
+      return new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    });
+    const button = await screen.findByRole('button', { name: 'Import 2 questions' });
+    // Both clicks land before React draws again, as a quick double click on a busy phone does.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^[0-9a-f]{32}$/);
+    answer(
+      new Response(JSON.stringify({ ...clean, dryRun: false, saved: [] }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(sent).toHaveLength(1);
   });
 
   it('a file chosen after the check needs a new check before it can be imported', async () => {

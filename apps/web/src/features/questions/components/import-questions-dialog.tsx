@@ -10,6 +10,7 @@ import {
 import { type ChangeEvent, useId, useState } from 'react';
 import { ChemText } from '../../../components/chem-text';
 import { ResponsiveModal } from '../../../components/responsive-modal';
+import { useSingleFlight } from '../../../lib/single-flight';
 import {
   type ImportQuestionsVariables,
   refusedReport,
@@ -80,7 +81,7 @@ function ImportForm({ examId, onClose }: { examId: number; onClose: () => void }
     forget();
   };
 
-  async function run(dryRun: boolean) {
+  const run = useSingleFlight(async (dryRun: boolean) => {
     if (!file) return;
     const variables: ImportQuestionsVariables = { examId, file, images };
     setFailure(null);
@@ -101,7 +102,7 @@ function ImportForm({ examId, onClose }: { examId: number; onClose: () => void }
       }
       setFailure(serverMessage(error) ?? (dryRun ? IMPORT_TEXTS.checkFailed : IMPORT_TEXTS.importFailed));
     }
-  }
+  });
 
   const count = report?.questions.length ?? 0;
   const ready = report !== null && report.problemCount === 0 && count > 0;

@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type McqAnswers, type MySubmission, mySubmissionSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { actionKeyOf, api } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 /** Hands in the MCQ answers: scored at once; the mark comes back only when the student may see it. */
-export const submitMcq = (examId: number, body: McqAnswers) =>
-  api<MySubmission>(`/api/v1/submissions/exam/${examId}/mcq`, { method: 'POST', body }, mySubmissionSchema);
+export const submitMcq = (examId: number, body: McqAnswers, idempotencyKey?: string) =>
+  api<MySubmission>(
+    `/api/v1/submissions/exam/${examId}/mcq`,
+    { method: 'POST', body, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+    mySubmissionSchema,
+  );
 
 export const useSubmitMcq = (examId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: McqAnswers) => submitMcq(examId, body),
+    mutationFn: (body: McqAnswers, run) => submitMcq(examId, body, actionKeyOf(run)),
     // Submitted or refused (past due, submitted already), the exam's state has moved on.
     // (Not the draft read, which a sitting takes once when it opens.)
     onSettled: async () => {

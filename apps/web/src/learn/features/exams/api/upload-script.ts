@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MySubmission, mySubmissionSchema } from '@valence/contract';
-import { API_BASE, ApiError, SIGNED_OUT, signOutHere } from '../../../lib/api';
+import { API_BASE, ApiError, actionKeyOf, SIGNED_OUT, signOutHere } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
 
@@ -16,12 +16,14 @@ export function uploadScript(
   examId: number,
   file: File,
   onProgress?: (percent: number) => void,
+  idempotencyKey?: string,
 ): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const session = readSession();
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/api/v1/submissions/exam/${examId}/upload`);
     if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.floor((event.loaded / event.total) * 100));
     };
@@ -68,8 +70,8 @@ export function uploadScript(
 export const useUploadScript = (examId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) =>
-      uploadScript(examId, file, onProgress),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }, run) =>
+      uploadScript(examId, file, onProgress, actionKeyOf(run)),
     // Handed in or refused (past due, marked), the exam's state has moved on.
     onSettled: async () => {
       await Promise.all([

@@ -82,7 +82,11 @@ function Questions({
     .filter(({ question }) => !isAnswered(question, sitting.answers))
     .map(({ question, number }) => ({ id: question.id, number }));
 
+  // Set at once, unlike `submit.isPending`: a double tap's second tap can land before the screen is drawn again.
+  const sending = useRef(false);
   async function handIn() {
+    if (sending.current) return;
+    sending.current = true;
     try {
       const answer = await submit.mutateAsync({ answers: sitting.list() });
       sitting.finish();
@@ -90,6 +94,8 @@ function Questions({
     } catch (error) {
       setStep('answering');
       if (error instanceof ApiError && error.status === 409) onRefused(error.message);
+    } finally {
+      sending.current = false;
     }
   }
 
