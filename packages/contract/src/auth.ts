@@ -74,6 +74,20 @@ export const staffSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   role: staffRoleSchema,
+  /** A disabled account cannot sign in; disabling it ended its sessions. */
+  disabled: z.boolean(),
   createdAt: z.string(),
 });
 export type Staff = z.infer<typeof staffSchema>;
+
+/** PATCH /staff/{id}: any of a new role, disabled or enabled, a new password; at least one. */
+export const updateStaffRequestSchema = z
+  .object({
+    role: z.enum(STAFF_ROLES, { message: 'Role must be ROLE_ADMIN or ROLE_SUPERADMIN.' }).optional(),
+    disabled: z.boolean({ message: 'disabled must be true or false.' }).optional(),
+    password: newPasswordSchema.optional(),
+  })
+  .refine((value) => value.role !== undefined || value.disabled !== undefined || value.password !== undefined, {
+    message: 'Give a role, disabled or a new password to change.',
+  });
+export type UpdateStaffRequest = z.infer<typeof updateStaffRequestSchema>;

@@ -32,6 +32,8 @@ export const MCQ_OPTION_COUNT = 5;
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 64,
+  /** A person's name as staff type it (a student's, in any script). */
+  nameMax: 100,
   passwordMin: 6,
   passwordMax: 128,
   titleMax: 200,

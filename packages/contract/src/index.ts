@@ -19,6 +19,7 @@ export * from './resources.js';
 export * from './scores.js';
 export * from './settings.js';
 export * from './student-app.js';
+export * from './student-import.js';
 export * from './students.js';
 export * from './submissions.js';
 export * from './time.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordSchema, newUsernameSchema } from './auth.js';
-import { idSchema } from './common.js';
+import { idSchema, isBlank } from './common.js';
+import { LIMITS } from './constants.js';
 import { pageQuerySchema } from './paging.js';
 
 export const studentSchema = z.object({
@@ -11,9 +12,30 @@ export const studentSchema = z.object({
 });
 export type Student = z.infer<typeof studentSchema>;
 
+/**
+ * A student's name in any script (Sinhala, Tamil, English): trimmed, kept as typed otherwise (a
+ * zero-width joiner inside a Sinhala conjunct stays). Blank or null means no name.
+ */
+export const studentNameSchema = z
+  .union(
+    [
+      z.null(),
+      z
+        .string({ message: 'Name must be text.' })
+        .trim()
+        .refine((value) => !value.includes('\0'), { message: 'Name must not contain a NUL character.' })
+        .refine((value) => value.length <= LIMITS.nameMax, {
+          message: `Name must be at most ${LIMITS.nameMax} characters.`,
+        }),
+    ],
+    { message: 'Name must be text.' },
+  )
+  .transform((value) => (value === null || isBlank(value) ? null : value));
+
 export const studentSignupRequestSchema = z.object({
   username: newUsernameSchema,
   password: newPasswordSchema,
+  name: studentNameSchema.optional(),
 });
 export type StudentSignupRequest = z.infer<typeof studentSignupRequestSchema>;
 
@@ -33,10 +55,11 @@ export const studentListQuerySchema = pageQuerySchema.extend({
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
-/** PUT /students/{id}: a new username, and a new password only when one is given. */
+/** PUT /students/{id}: a new username, a new password only when one is given, the name when given (null clears it). */
 export const studentUpdateRequestSchema = z.object({
   username: newUsernameSchema,
   password: z.union([z.literal(''), newPasswordSchema]).optional(),
+  name: studentNameSchema.optional(),
 });
 export type StudentUpdateRequest = z.infer<typeof studentUpdateRequestSchema>;
 

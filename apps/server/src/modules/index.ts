@@ -37,6 +37,7 @@ import { staffRoutes } from './staff/routes.js';
 import { studentExamsRoutes } from './student-app/exam-routes.js';
 import { studentAppPlugin } from './student-app/plugin.js';
 import { studentAppRoutes, viewingRoutes } from './student-app/routes.js';
+import { studentImportRoutes } from './students/import/routes.js';
 import { studentsPlugin } from './students/plugin.js';
 import { studentsRoutes } from './students/routes.js';
 import { submissionsPlugin } from './submissions/plugin.js';
@@ -82,6 +83,7 @@ export const moduleRoutes = [
   authRoutes,
   staffRoutes,
   studentsRoutes,
+  studentImportRoutes,
   filesRoutes,
   uploadsRoutes,
   coursesRoutes,

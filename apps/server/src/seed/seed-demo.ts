@@ -84,7 +84,7 @@ function parseSeedArgs(argv: string[], io: OpsIo): SeedArgs | number {
 export const seedDemoCommand: OpsCommand = {
   name: 'seed-demo',
   invocation: 'npm run seed:demo',
-  async run({ config, database }, argv, io) {
+  async run({ config, database, storage }, argv, io) {
     const args = parseSeedArgs(argv, io);
     if (typeof args === 'number') return args;
     const { scale, studentPassword } = args;
@@ -105,6 +105,7 @@ export const seedDemoCommand: OpsCommand = {
     const result = await seedDemo(database.db, {
       scale,
       passwordHash,
+      storage,
       reset: args.reset,
       onProgress: ({ phase, done, total }) => {
         // Each tenth of a phase, so a 2-million-row run shows it is moving without flooding the log.

@@ -9,14 +9,15 @@ import type { TermExamIds } from './seed-exams.js';
 const BATCH_ROWS = 4000;
 
 /**
- * The demo's term-test submissions, of both terms. PART II scripts have no stored file (answer_key
- * null): the seed writes only to the database. Each batch of MCQ submissions gets its answers in one INSERT … SELECT
+ * The demo's term-test submissions, of both terms, `answerKeys[i]` the stored script of
+ * `planned[i]` (null for MCQ papers and scripts without a file). Each batch of MCQ submissions gets its answers in one INSERT … SELECT
  * over the stored questions (the choice is `answered` and the arithmetic below, from the
  * submission's seed and ability), then its mark from those answers: 50 × right ÷ questions.
  */
 export async function insertSubmissions(
   tx: Tx,
   planned: DemoSubmission[],
+  answerKeys: (string | null)[],
   studentIds: number[],
   examIds: TermExamIds[],
   report: (done: number) => void,
@@ -30,10 +31,11 @@ export async function insertSubmissions(
     const rows = await tx
       .insert(submissions)
       .values(
-        batch.map((s) => ({
+        batch.map((s, index) => ({
           examId: examOf(s),
           studentId: studentIds[s.student] as number,
           submittedAt: s.at,
+          answerKey: answerKeys[from + index] ?? null,
           traditionalScore: s.score,
           instructorFeedback: s.feedback,
           // An MCQ paper is marked when it comes in.

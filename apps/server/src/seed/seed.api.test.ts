@@ -1,4 +1,6 @@
+import { buffer } from 'node:stream/consumers';
 import { and, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
@@ -15,7 +17,9 @@ import {
 } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { useTestApp } from '../test/harness.js';
+import { SUBMISSIONS } from '../test/submissions.js';
 import { findAppStudent } from './app-student.js';
+import { DEMO_SCRIPT_PREFIX, MAX_DEMO_SCRIPT_FILES, scriptsWithFiles } from './demo-scripts.js';
 import { generateDemo } from './generate.js';
 import { demoPlan } from './plan.js';
 import { SeedRefused, seedDemo, seedPlan } from './seed.js';
@@ -28,7 +32,7 @@ let sampleIdentifier: string | null;
 
 beforeAll(async () => {
   passwordHash = await hashPassword(PASSWORD);
-  ({ sampleStudent, sampleIdentifier } = await seedDemo(t.database.db, { scale: 1, passwordHash }));
+  ({ sampleStudent, sampleIdentifier } = await seedDemo(t.database.db, { scale: 1, passwordHash, storage: t.storage }));
 });
 
 /** Map.groupBy arrived in Node 21; the floor is 20. */
@@ -119,13 +123,14 @@ describe('demo seed', () => {
       );
     expect(seeded).toHaveLength(seedPlan(1).submissions);
     for (const row of seeded) {
-      expect(row).toMatchObject({ enrolled: 'ACTIVE', published: true, answerKey: null });
+      expect(row).toMatchObject({ enrolled: 'ACTIVE', published: true });
       expect(row.submittedAt.getTime()).toBeLessThanOrEqual(row.due.getTime());
     }
     const mcq = seeded.filter((row) => row.type === 'MCQ');
     const partTwo = seeded.filter((row) => row.type === 'TRADITIONAL');
     expect(mcq.every((row) => row.mcqScore !== null && row.gradedAt !== null && row.score === null)).toBe(true);
     expect(partTwo.every((row) => row.mcqScore === null)).toBe(true);
+    expect(mcq.every((row) => row.answerKey === null)).toBe(true);
     // Both terms have submissions; PART II scripts wait for marking, are marked with the marks held
     // back (term 2 still being marked), or are marked with the marks published.
     for (const term of ['_TERM1', '_TERM2']) {
@@ -147,6 +152,45 @@ describe('demo seed', () => {
       .groupBy(submissionAnswers.submissionId);
     const rightOf = new Map(right.map((row) => [row.id, row.n]));
     for (const row of mcq) expect(row.mcqScore).toBe(rightOf.get(row.id) ?? 0);
+  });
+
+  it('hands in every PART II script as a stored PDF of several pages, which staff can open', async () => {
+    const scripts = await t.database.db
+      .select({ id: submissions.id, examId: submissions.examId, answerKey: submissions.answerKey })
+      .from(submissions)
+      .innerJoin(exams, eq(exams.id, submissions.examId))
+      .where(eq(exams.examType, 'TRADITIONAL'));
+    expect(scripts.length).toBeGreaterThan(50);
+    const pages: number[] = [];
+    for (const { answerKey } of scripts) {
+      expect(answerKey?.startsWith(DEMO_SCRIPT_PREFIX)).toBe(true);
+      const stored = await t.storage.get(answerKey as string);
+      const bytes = await buffer(stored.stream);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // A few KB: a demo of 2,000 scripts stays small.
+      expect(bytes.length).toBeLessThan(12_000);
+      pages.push((await PDFDocument.load(bytes)).getPageCount());
+    }
+    expect(Math.min(...pages)).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...pages)).toBe(3);
+    // The marking screens' "View Submission" link is there for them.
+    const { headers } = await t.login('ROLE_SUPERADMIN', 'seed-script-reader');
+    const examId = scripts[0]?.examId as number;
+    const list = await t.call('GET', `${SUBMISSIONS}/exam/${examId}`, headers);
+    expect(list.statusCode).toBe(200);
+    const items = (list.json() as { submittedAnswerDownloadUrl: string | null }[]) ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => typeof item.submittedAnswerDownloadUrl === 'string')).toBe(true);
+  });
+
+  it('past the cap, gives files to scripts of every exam in turn', () => {
+    const exams = ['A', 'A', 'A', 'B', 'C', 'C'];
+    expect(scriptsWithFiles(exams, 100)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(scriptsWithFiles(exams, 4)).toEqual([0, 1, 3, 4]);
+    const large = Array.from({ length: 50_000 }, (_, index) => `exam ${index % 600}`);
+    const chosen = scriptsWithFiles(large);
+    expect(chosen).toHaveLength(MAX_DEMO_SCRIPT_FILES);
+    expect(new Set(chosen.map((index) => large[index])).size).toBe(600);
   });
 
   it('gives every student a unique username made from a Sri Lankan name, and one shared hash', async () => {
@@ -328,7 +372,7 @@ describe('demo seed', () => {
 
   it('refuses a second run without --reset, leaving the data as it was', async () => {
     const before = await counts();
-    await expect(seedDemo(t.database.db, { scale: 1, passwordHash })).rejects.toThrow(
+    await expect(seedDemo(t.database.db, { scale: 1, passwordHash, storage: t.storage })).rejects.toThrow(
       new SeedRefused('The database already has demo data (40 student(s) and 6 course(s)); use --reset to replace it.'),
     );
     expect(await counts()).toEqual(before);
@@ -343,10 +387,22 @@ describe('demo seed', () => {
         .orderBy(accounts.id)
         .then((list) => list.map((row) => row.username));
     const first = await names();
-    const result = await seedDemo(t.database.db, { scale: 1, passwordHash, reset: true });
+    const scriptKeys = () =>
+      t.database.db
+        .select({ key: submissions.answerKey })
+        .from(submissions)
+        .where(isNotNull(submissions.answerKey))
+        .then((list) => list.map((row) => row.key as string));
+    const oldScripts = await scriptKeys();
+    const result = await seedDemo(t.database.db, { scale: 1, passwordHash, storage: t.storage, reset: true });
     expect(result.deleted).toEqual({ students: 40, courses: 6 });
     expect(await counts()).toEqual(seedPlan(1));
     expect(await names()).toEqual(first);
+    // The replaced scripts' files are gone from the store; the new ones are there.
+    for (const key of oldScripts) expect(await t.storage.stat(key)).toBeNull();
+    const newScripts = await scriptKeys();
+    expect(newScripts).toHaveLength(oldScripts.length);
+    for (const key of newScripts) expect(await t.storage.stat(key)).not.toBeNull();
     expect(first).toEqual(generateDemo(1).students.map((s) => s.username));
     // Staff accounts survive a reset.
     const staff = await rows(
@@ -358,7 +414,9 @@ describe('demo seed', () => {
   it('never touches a database whose students it did not make', async () => {
     const db = t.database.db;
     await db.delete(auditLog).where(eq(auditLog.action, 'demo.seed'));
-    await expect(seedDemo(db, { scale: 1, passwordHash, reset: true })).rejects.toThrow(/did not make/);
+    await expect(seedDemo(db, { scale: 1, passwordHash, storage: t.storage, reset: true })).rejects.toThrow(
+      /did not make/,
+    );
     expect((await counts()).students).toBe(40);
   });
 });

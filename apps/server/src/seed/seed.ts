@@ -1,4 +1,4 @@
-import { count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, like, not, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import {
   accounts,
@@ -16,6 +16,8 @@ import {
   watchTime,
 } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
+import type { ObjectStorage } from '../storage/storage.js';
+import { DEMO_SCRIPT_PREFIX, scriptsWithFiles, storeDemoScript } from './demo-scripts.js';
 import { generateDemo } from './generate.js';
 import { type DemoCounts, demoPlan } from './plan.js';
 import { type DemoSubmission, planSubmissions, type SubmissionCounts } from './plan-submissions.js';
@@ -41,6 +43,8 @@ export type SeedOptions = {
   scale: number;
   /** One hash for every demo student: hashing each of 20,000 students' passwords would take minutes. */
   passwordHash: string;
+  /** Where the PART II scripts' files go, as the server stores hand-ins. */
+  storage: ObjectStorage;
   /** Delete the demo data of an earlier run first (students, courses and all that hangs on them). */
   reset?: boolean;
   onProgress?: (progress: SeedProgress) => void;
@@ -67,23 +71,71 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const data = generateDemo(options.scale);
   const planned = planSubmissions(data);
   const counts: SeedCounts = { ...demoPlan(options.scale), ...planned.counts };
-  return db.transaction(async (tx) => {
-    const deleted = await clearForSeed(tx, options.reset ?? false);
-    const report = (phase: keyof SeedCounts, done: number) =>
-      options.onProgress?.({ phase, done, total: counts[phase] });
+  // Files stored by this run (removed again if it fails) and those of the run it replaces (removed once it commits).
+  const stored: string[] = [];
+  let replaced: string[] = [];
+  const result = await db
+    .transaction(async (tx) => {
+      const cleared = await clearForSeed(tx, options.reset ?? false);
+      const deleted = cleared && { students: cleared.students, courses: cleared.courses };
+      replaced = cleared?.scriptFiles ?? [];
+      const report = (phase: keyof SeedCounts, done: number) =>
+        options.onProgress?.({ phase, done, total: counts[phase] });
 
-    const studentIds = await insertStudents(tx, data, options.passwordHash, (done) => report('students', done));
-    const { courseIds, lessonIds } = await insertCourses(tx, data, report);
-    const examIds = await insertExams(tx, data.courses, courseIds, options.scale, report);
-    await insertEnrollments(tx, data, studentIds, courseIds, (done) => report('enrollments', done));
-    await insertWatchRecords(tx, data, studentIds, lessonIds, counts.watchRecords, (done) =>
-      report('watchRecords', done),
-    );
-    await insertSubmissions(tx, planned.submissions, studentIds, examIds, (done) => report('submissions', done));
-    await audit(tx, null, SEED_ACTION, 'database', { scale: options.scale, ...counts });
-    const sample = sampleOf(data, planned.submissions);
-    return { counts, ...sample, deleted };
+      const studentIds = await insertStudents(tx, data, options.passwordHash, (done) => report('students', done));
+      const { courseIds, lessonIds } = await insertCourses(tx, data, report);
+      const examIds = await insertExams(tx, data.courses, courseIds, options.scale, report);
+      await insertEnrollments(tx, data, studentIds, courseIds, (done) => report('enrollments', done));
+      await insertWatchRecords(tx, data, studentIds, lessonIds, counts.watchRecords, (done) =>
+        report('watchRecords', done),
+      );
+      const answerKeys = await storeScripts(options.storage, data, planned.submissions, stored);
+      await insertSubmissions(tx, planned.submissions, answerKeys, studentIds, examIds, (done) =>
+        report('submissions', done),
+      );
+      await audit(tx, null, SEED_ACTION, 'database', { scale: options.scale, ...counts, scriptFiles: stored.length });
+      const sample = sampleOf(data, planned.submissions);
+      return { counts, ...sample, deleted };
+    })
+    .catch(async (error) => {
+      await removeFiles(options.storage, stored);
+      throw error;
+    });
+  await removeFiles(options.storage, replaced);
+  return result;
+}
+
+/**
+ * A file for the PART II scripts `scriptsWithFiles` chooses, stored as a hand-in is; answers each
+ * planned submission's answer key (null for MCQ papers and for scripts left without a file).
+ */
+async function storeScripts(
+  storage: ObjectStorage,
+  data: ReturnType<typeof generateDemo>,
+  planned: DemoSubmission[],
+  stored: string[],
+): Promise<(string | null)[]> {
+  const keys: (string | null)[] = planned.map(() => null);
+  const scripts = planned.flatMap((s, index) => (s.kind === 'TRADITIONAL' ? [index] : []));
+  const exams = scripts.map((index) => {
+    const s = planned[index] as DemoSubmission;
+    return termTestIdentifier(s.course, s.term);
   });
+  for (const chosen of scriptsWithFiles(exams)) {
+    const index = scripts[chosen] as number;
+    const s = planned[index] as DemoSubmission;
+    const username = data.students[s.student]?.username ?? '';
+    const examIdentifier = exams[chosen] as string;
+    const key = await storeDemoScript(storage, { username, examIdentifier, seed: `${username} ${examIdentifier}` });
+    stored.push(key);
+    keys[index] = key;
+  }
+  return keys;
+}
+
+/** A file that cannot be removed is left for `sweep-files`; the seed's outcome stands. */
+async function removeFiles(storage: ObjectStorage, keys: string[]) {
+  for (const key of keys) await storage.delete(key).catch(() => undefined);
 }
 
 /**
@@ -110,7 +162,10 @@ function sampleOf(data: ReturnType<typeof generateDemo>, planned: DemoSubmission
   };
 }
 
-async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted']> {
+async function clearForSeed(
+  tx: Tx,
+  reset: boolean,
+): Promise<{ students: number; courses: number; scriptFiles: string[] } | null> {
   const students = await tx
     .select({ n: count() })
     .from(accounts)
@@ -137,8 +192,8 @@ async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted
   if (!reset) {
     throw new SeedRefused(`The database already has demo data (${what}); use --reset to replace it.`);
   }
-  // Demo lessons are YouTube links; a stored file means someone uploaded into the demo, and the
-  // seed cannot delete files from the object store.
+  // Demo lessons are YouTube links and the demo scripts' files are the seed's own (removed after the
+  // commit); any other stored file means someone uploaded into the demo, and that is theirs to delete.
   const storedFiles =
     (await tx
       .select({ n: count() })
@@ -153,13 +208,23 @@ async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted
     (await tx
       .select({ n: count() })
       .from(submissions)
-      .where(or(isNotNull(submissions.answerKey), isNotNull(submissions.markedPaperKey)))
+      .where(
+        or(
+          and(isNotNull(submissions.answerKey), not(like(submissions.answerKey, `${DEMO_SCRIPT_PREFIX}%`))),
+          isNotNull(submissions.markedPaperKey),
+        ),
+      )
       .then((rows) => rows[0]?.n ?? 0));
   if (storedFiles > 0) {
     throw new SeedRefused(
       `--reset would orphan ${storedFiles} uploaded file(s) of resources, exam papers or answer scripts in the file store; delete those in the portal first.`,
     );
   }
+  const scriptFiles = await tx
+    .select({ key: submissions.answerKey })
+    .from(submissions)
+    .where(and(like(submissions.answerKey, `${DEMO_SCRIPT_PREFIX}%`), isNull(submissions.markedPaperKey)))
+    .then((rows) => rows.flatMap((row) => (row.key ? [row.key] : [])));
   // Only students enrol and watch, and every student goes: emptying both tables at once spares
   // 2 million row deletes, and the scan of watch_time that each deleted resource's SET NULL makes.
   // Submissions (and their answers, annotations, claims and kept counts) too: they are all students'.
@@ -170,6 +235,6 @@ async function clearForSeed(tx: Tx, reset: boolean): Promise<SeedResult['deleted
   );
   await tx.delete(accounts).where(eq(accounts.role, 'ROLE_STUDENT'));
   await tx.delete(courses);
-  await audit(tx, null, 'demo.reset', 'database', { students, courses: courseCount });
-  return { students, courses: courseCount };
+  await audit(tx, null, 'demo.reset', 'database', { students, courses: courseCount, scriptFiles: scriptFiles.length });
+  return { students, courses: courseCount, scriptFiles };
 }

@@ -28,7 +28,7 @@ const loginHash = () => {
 export type AuthHeaders = { authorization: string };
 /** An account made by `TestApp.login`. */
 export type Login = { id: number; username: string; headers: AuthHeaders };
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Answer = LightMyRequestResponse;
 
 export type TestApp = {

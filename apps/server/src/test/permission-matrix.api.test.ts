@@ -28,6 +28,7 @@ const tus = { 'tus-resumable': '1.0.0' };
 const matrix: Record<string, Row> = {
   'GET /api/health': { expect: [200, 200, 200, 200] },
   'GET /api/settings': { expect: [200, 200, 200, 200] },
+  'GET /api/settings/contact': { expect: [200, 200, 200, 200] },
   'GET /api/settings/institute': { expect: [401, 200, 200, 200] },
   'PUT /api/settings/institute': { body: {}, expect: [401, 403, 403, 400] },
   'PUT /api/settings/institute/logo': { body: {}, expect: [401, 403, 403, 400] },
@@ -42,6 +43,7 @@ const matrix: Record<string, Row> = {
   'POST /api/logout': { expect: [401, 204, 204, 204] },
   'GET /api/staff': { expect: [401, 403, 403, 200] },
   'POST /api/staff': { body: {}, expect: [401, 403, 403, 400] },
+  'PATCH /api/staff/:id': { body: {}, expect: [401, 403, 403, 400] },
   'GET /api/students': { expect: [401, 403, 200, 200] },
   'PUT /api/students/:id': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/students/:id': { expect: [401, 403, 403, 404] },
@@ -50,6 +52,8 @@ const matrix: Record<string, Row> = {
   'PUT /api/enrollments/:id': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/enrollments/:id': { expect: [401, 403, 403, 404] },
   'POST /api/students/signup': { body: {}, expect: [401, 403, 400, 400] },
+  // Not multipart: refused as such once past the access check.
+  'POST /api/students/import': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/files/*': { path: '/api/files/resources/x.pdf', expect: [400, 400, 400, 400] },
   'GET /api/courses': { expect: [401, 403, 200, 200] },
   'POST /api/courses': { body: {}, expect: [401, 403, 400, 400] },

@@ -7,6 +7,7 @@ import {
   inArray,
   ne,
   not,
+  or,
   type Placeholder,
   type SQL,
   type SQLWrapper,
@@ -42,7 +43,7 @@ export function studentIdByUsername(username: string | Placeholder): SQL<number 
 }
 
 /**
- * The ids of the named students, or of every student whose username contains `q` (all of them
+ * The ids of the named students, or of every student whose username or name contains `q` (all of them
  * without one): a query for another module's statement, so a bulk enrolment is one round trip.
  */
 export function studentIdsSql(students: { ids: number[] } | { q: string | undefined }): SQL<number> {
@@ -51,7 +52,7 @@ export function studentIdsSql(students: { ids: number[] } | { q: string | undefi
       ? // One array parameter (the ids are validated integers), not one parameter per student.
         sql`a.id = any(${`{${students.ids.join(',')}}`}::int[])`
       : students.q
-        ? contains(sql`a.username_lower`, students.q)
+        ? sql`(${contains(sql`a.username_lower`, students.q)} or ${contains(sql`a.name_lower`, students.q)})`
         : sql`true`;
   return sql<number>`select a.id from accounts a where a.role = 'ROLE_STUDENT' and ${matching}`;
 }
@@ -62,7 +63,7 @@ export function findById(db: DbOrTx, id: number) {
 
 export function insertAccount(
   db: DbOrTx,
-  values: { username: string; passwordHash: string; role: Role; name?: string | null },
+  values: { username: string; passwordHash: string; role: Role; name?: string | null | undefined },
 ) {
   return db
     .insert(accounts)
@@ -80,6 +81,7 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
       name: accounts.name,
       role: accounts.role,
       loggedIn: accounts.loggedIn,
+      disabled: accounts.disabled,
       createdAt: accounts.createdAt,
     })
     .from(accounts)
@@ -87,7 +89,7 @@ export function listByRoles(db: DbOrTx, roles: Role[]) {
     .orderBy(asc(accounts.id));
 }
 
-/** Student accounts whose username contains `q` (any case), less those `exclude` holds for. */
+/** Student accounts whose username or name contains `q` (any case), less those `exclude` holds for. */
 function studentsWhere(filter: StudentFilter) {
   return studentsWhereWay(searchWay(filter.q), sql.param(searchValue(filter.q)), filter.exclude);
 }
@@ -96,9 +98,16 @@ function studentsWhere(filter: StudentFilter) {
 function studentsWhereWay(way: SearchWay, q: Placeholder | SQLWrapper, exclude?: StudentFilter['exclude']) {
   return and(
     eq(accounts.role, 'ROLE_STUDENT'),
-    containsWay(accounts.usernameLower, way, q),
+    nameOrUsernameContains(way, q),
     exclude ? not(exclude(accounts.id)) : undefined,
   );
+}
+
+/** Each column has its own trigram index: PostgreSQL ORs the two index scans (a BitmapOr). */
+function nameOrUsernameContains(way: SearchWay, q: Placeholder | SQLWrapper) {
+  const username = containsWay(accounts.usernameLower, way, q);
+  const name = containsWay(accounts.nameLower, way, q);
+  return username && name ? or(username, name) : undefined;
 }
 
 export type StudentFilter = {
@@ -228,7 +237,11 @@ export function changePassword(db: DbOrTx, id: number, passwordHash: string) {
     .then((rows) => rows[0]);
 }
 
-export function updateAccount(db: DbOrTx, id: number, values: { username: string; passwordHash?: string }) {
+export function updateAccount(
+  db: DbOrTx,
+  id: number,
+  values: { username: string; passwordHash?: string; name?: string | null },
+) {
   return db
     .update(accounts)
     .set(values)
@@ -246,6 +259,69 @@ export function deleteAccount(db: DbOrTx, id: number) {
     .then((rows) => rows[0]);
 }
 
+/**
+ * The enabled superadmins, locked until the transaction ends: two changes that would each leave
+ * one of two superadmins take turns, and the second sees the first's result (PostgreSQL reads a
+ * locked row again once its lock is released, and skips it if it no longer matches).
+ */
+export function lockEnabledSuperadmins(tx: DbOrTx): Promise<number[]> {
+  return tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.role, 'ROLE_SUPERADMIN'), eq(accounts.disabled, false)))
+    .orderBy(asc(accounts.id))
+    .for('update')
+    .then((rows) => rows.map((row) => row.id));
+}
+
+/**
+ * A staff account's new role, disabled flag or password hash. Any of them ends its sessions: a
+ * disabled account must be out at once, a new password must shut out whoever had the old one, and
+ * after a new role the portal reads the roles again at sign-in.
+ */
+export function updateStaff(
+  tx: DbOrTx,
+  id: number,
+  values: { role?: Role | undefined; disabled?: boolean | undefined; passwordHash?: string | undefined },
+) {
+  return tx
+    .update(accounts)
+    .set({ ...values, loggedIn: false, sessionVersion: sql`${accounts.sessionVersion} + 1` })
+    .where(eq(accounts.id, id))
+    .returning({
+      id: accounts.id,
+      username: accounts.username,
+      role: accounts.role,
+      disabled: accounts.disabled,
+      createdAt: accounts.createdAt,
+    })
+    .then((rows) => rows[0]);
+}
+
 export async function lockAccount(tx: DbOrTx, id: number): Promise<boolean> {
   return (await lockRow(tx, accounts, eq(accounts.id, id), 'update')) !== undefined;
+}
+
+/** Which of these usernames (lower case) an account has already, staff's too, as the accounts spell them. */
+export function takenUsernames(db: DbOrTx, lowered: readonly string[]): Promise<string[]> {
+  if (lowered.length === 0) return Promise.resolve([]);
+  return db
+    .select({ username: accounts.username })
+    .from(accounts)
+    .where(sql`lower(${accounts.username}) = any(${sql.param(lowered)}::text[])`)
+    .then((rows) => rows.map((row) => row.username));
+}
+
+/** Many student accounts in one statement (an import), in the order given. */
+export async function insertStudents(
+  db: DbOrTx,
+  values: readonly { username: string; passwordHash: string; name: string | null }[],
+): Promise<AccountRow[]> {
+  const rows = await db
+    .insert(accounts)
+    .values(values.map((value) => ({ ...value, role: 'ROLE_STUDENT' as const })))
+    .returning();
+  // RETURNING's order is not promised: matched back by username.
+  const byName = new Map(rows.map((row) => [row.username, row]));
+  return values.map((value) => byName.get(value.username) as AccountRow);
 }

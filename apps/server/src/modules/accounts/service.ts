@@ -79,7 +79,12 @@ export class AccountsService {
   }
 
   /** Usernames are unique across staff and students, case-insensitively. */
-  async create(input: { username: string; password: string; role: Role }): Promise<repo.AccountRow> {
+  async create(input: {
+    username: string;
+    password: string;
+    role: Role;
+    name?: string | null | undefined;
+  }): Promise<repo.AccountRow> {
     if (await repo.findByUsername(this.db, input.username)) {
       throw conflict(`Username '${input.username}' is already taken.`);
     }
@@ -88,6 +93,7 @@ export class AccountsService {
         username: input.username,
         passwordHash: await hashPassword(input.password),
         role: input.role,
+        name: input.name,
       });
       this.changed(row.id, true);
       return row;
@@ -155,6 +161,29 @@ export class AccountsService {
     return repo.studentIdsAmong(this.db, ids);
   }
 
+  /** See repo.takenUsernames: which of these usernames are taken already, in any case. */
+  takenUsernames(usernames: readonly string[]) {
+    return repo.takenUsernames(this.db, [...new Set(usernames.map((name) => name.toLowerCase()))]);
+  }
+
+  /**
+   * Students made together inside the caller's transaction (an import), their passwords hashed
+   * before it began. A username taken meanwhile is a 409, as in `create`.
+   */
+  async createStudents(
+    tx: DbOrTx,
+    values: readonly { username: string; passwordHash: string; name: string | null }[],
+  ): Promise<repo.AccountRow[]> {
+    try {
+      const rows = await repo.insertStudents(tx, values);
+      for (const row of rows) this.changed(row.id, true);
+      return rows;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A username of the file was taken meanwhile; check the file again.');
+      throw error;
+    }
+  }
+
   /** An account changed: its session is read again, and any count of students when it may differ. */
   private changed(id: number, counts: boolean) {
     this.sessions.forget(id);
@@ -191,8 +220,14 @@ export class AccountsService {
     return row;
   }
 
-  /** A new username (unique, any case) and, when given, a new password, which ends old sessions. */
-  async update(id: number, input: { username: string; password?: string | undefined }) {
+  /**
+   * A new username (unique, any case), the name when given (null clears it) and, when given, a new
+   * password, which ends old sessions.
+   */
+  async update(
+    id: number,
+    input: { username: string; password?: string | undefined; name?: string | null | undefined },
+  ) {
     const holder = await repo.findByUsername(this.db, input.username);
     if (holder && holder.id !== id) throw conflict(`Username '${input.username}' is already taken.`);
     try {
@@ -200,6 +235,7 @@ export class AccountsService {
       const row = await repo.updateAccount(this.db, id, {
         username: input.username,
         ...(passwordHash ? { passwordHash } : {}),
+        ...(input.name === undefined ? {} : { name: input.name }),
       });
       if (row && passwordHash) await repo.endSessions(this.db, id);
       this.changed(id, true);
@@ -209,6 +245,31 @@ export class AccountsService {
       if (isUniqueViolation(error)) throw conflict(`Username '${input.username}' is already taken.`);
       throw error;
     }
+  }
+
+  /**
+   * A staff account's new role, disabled flag or password, which ends its sessions everywhere before
+   * this answers (see Hearing.settle). `check` sees the account and the enabled superadmins, locked
+   * until the change commits, and throws to refuse it. Undefined when there is no such staff account.
+   */
+  async updateStaff(
+    id: number,
+    input: { role?: Role | undefined; disabled?: boolean | undefined; password?: string | undefined },
+    check: (account: repo.AccountRow, enabledSuperadmins: number[]) => void,
+  ) {
+    // Hashed before the locks are taken: it is the slow part.
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    const row = await this.db.transaction(async (tx) => {
+      const enabledSuperadmins = await repo.lockEnabledSuperadmins(tx);
+      const account = await repo.findById(tx, id);
+      if (!account || account.role === 'ROLE_STUDENT') return undefined;
+      check(account, enabledSuperadmins);
+      return repo.updateStaff(tx, id, { role: input.role, disabled: input.disabled, passwordHash });
+    });
+    if (!row) return undefined;
+    this.changed(id, false);
+    await this.hearing.settle();
+    return row;
   }
 
   /**

@@ -97,4 +97,22 @@ describe('sessions ended on one server, checked on another', () => {
       expect(accepted, `old token accepted in ${accepted} of ${TRIALS} trials`).toBe(0);
     });
   }
+
+  for (const { name, replica, runs } of cases) {
+    it.runIf(runs)(`once a staff account's disabling has answered, a replica ${name} refuses its token`, async () => {
+      const boss = await t.login('ROLE_SUPERADMIN');
+      const tutor = await t.login('ROLE_ADMIN');
+      const disable = (disabled: boolean) =>
+        t.call('PATCH', `/api/staff/${tutor.id}`, boss.headers, { disabled }).then((answer) => answer.statusCode);
+      let accepted = 0;
+      for (let trial = 0; trial < 10; trial++) {
+        expect(await disable(false)).toBe(200);
+        const headers = await freshToken(tutor.id);
+        await expect.poll(() => me(replica(), headers), { timeout: 2000 }).toBe(200);
+        expect(await disable(true)).toBe(200);
+        if ((await me(replica(), headers)) !== 401) accepted++;
+      }
+      expect(accepted, `disabled account's token accepted in ${accepted} of 10 trials`).toBe(0);
+    });
+  }
 });

@@ -5,7 +5,10 @@ import { examples } from './examples.js';
 export const authRoutes = moduleRoutes('auth', async (app, route) => {
   app.post(
     '/signin',
-    route('public', { body: examples.signinBody, response: { 200: examples.signinAnswer, ...errors(401, 429) } }),
+    route('public', {
+      body: examples.signinBody,
+      response: { 200: examples.signinAnswer, ...errors(401, 403, 429) },
+    }),
     (request) => app.auth.signin(request.body, request.ip),
   );
 

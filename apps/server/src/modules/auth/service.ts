@@ -1,7 +1,7 @@
 import type { ChangeOwnPassword, Me, SigninRequest, SigninResponse } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.js';
-import { badRequest, unauthorized } from '../../lib/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.js';
 import type { Principal } from '../../lib/principal.js';
 import { SigninThrottle } from './throttle.js';
@@ -20,6 +20,8 @@ export class AuthService {
       return found && ok ? found : null;
     });
     if (!account) throw unauthorized('Invalid username or password.');
+    // Said only to whoever knows the password: a guess learns nothing about the account.
+    if (account.disabled) throw forbidden('This account is disabled. Ask a superadmin to enable it.');
     if (needsRehash(account.passwordHash)) {
       await this.deps.accounts.setPasswordHash(account.id, await hashPassword(input.password));
     }

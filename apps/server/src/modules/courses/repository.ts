@@ -96,3 +96,14 @@ export function deleteCourse(db: DbOrTx, id: number) {
 export function setPaused(db: DbOrTx, id: number, paused: boolean) {
   return db.update(courses).set({ paused }).where(eq(courses.id, id));
 }
+
+/** The courses with these ids or whose title is one of these (lower case), for an import naming them either way. */
+export function findCoursesByIdsOrTitles(db: DbOrTx, ids: readonly number[], lowered: readonly string[]) {
+  if (ids.length === 0 && lowered.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(
+      sql`${courses.id} = any(${sql.param(ids)}::int[]) or lower(${courses.title}) = any(${sql.param(lowered)}::text[])`,
+    );
+}

@@ -53,6 +53,21 @@ export class CoursesService {
     return (await repo.listCoursesByIds(this.db, ids)).map(toCourse);
   }
 
+  /** See repo.findCoursesByIdsOrTitles: the courses an import's rows name, by id or title (any case). */
+  findByIdsOrTitles(ids: readonly number[], titles: readonly string[]) {
+    return repo.findCoursesByIdsOrTitles(this.db, ids, [...new Set(titles.map((title) => title.toLowerCase()))]);
+  }
+
+  /**
+   * The course share-locked inside another module's transaction, as `withCourseLocked` does in one
+   * of its own (an import that creates students and enrols them in one); 404 when it is gone.
+   */
+  async lockShared(tx: Tx, id: number): Promise<repo.CourseRow> {
+    const course = await repo.lockCourse(tx, id, 'share');
+    if (!course) throw notFound('Course not found.');
+    return course;
+  }
+
   /** The course; inside another module's transaction, read through that transaction (`db`). */
   async get(id: number, db: DbOrTx = this.db): Promise<Course> {
     const row = await repo.findCourse(db, id);

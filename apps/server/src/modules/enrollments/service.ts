@@ -115,6 +115,16 @@ export class EnrollmentsService implements CourseContent {
     }
   }
 
+  /**
+   * New students enrolled inside the caller's transaction (an import that creates them), the course
+   * share-locked as `create` locks it: ACTIVE, or DISABLED in a paused course.
+   */
+  async enrolNewStudents(tx: Tx, courseId: number, studentIds: readonly number[]): Promise<void> {
+    const course = await this.deps.courses.lockShared(tx, courseId);
+    const status = course.paused ? 'DISABLED' : 'ACTIVE';
+    for (const studentId of studentIds) await repo.insertEnrollment(tx, { courseId, studentId, status });
+  }
+
   /** A student's enrolments, newest first; 404 when the id is not a student's. */
   async listForStudent(studentId: number): Promise<Enrollment[]> {
     // Only an account with no enrolments needs looking at: a staff id or an unknown one has none.

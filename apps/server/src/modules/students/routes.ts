@@ -15,7 +15,7 @@ export const studentsRoutes = moduleRoutes('students', async (app, route) => {
     '/students',
     route('staff', {
       summary:
-        'Students; with limit, one page of them (q: username contains, any case; notInCourse: not enrolled there) and the total',
+        'Students; with limit, one page of them (q: username or name contains, any case; notInCourse: not enrolled there) and the total',
       ...pagedList(studentListQuerySchema, studentSchema),
     }),
     async (request, reply) => sendList(reply, await app.students.list(request.query)),
@@ -30,7 +30,8 @@ export const studentsRoutes = moduleRoutes('students', async (app, route) => {
   app.put(
     '/students/:id',
     route('staff', {
-      summary: "Change a student's username and, when given, password (which ends their sessions)",
+      summary:
+        "Change a student's username, name when given (null clears it) and, when given, password (which ends their sessions)",
       params: idParamSchema,
       body: studentUpdateRequestSchema,
       response: { 200: studentSchema, ...errors(404, 409) },

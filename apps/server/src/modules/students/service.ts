@@ -39,7 +39,7 @@ export class StudentsService {
     this.submissions = submissions;
   }
 
-  /** Every student, or one page of those whose username contains `q` (and not in `notInCourse`). */
+  /** Every student, or one page of those whose username or name contains `q` (and not in `notInCourse`). */
   list(query: StudentListQuery): Promise<StreamedList<Student> | Page<Student>> {
     const filter = {
       q: query.q,
@@ -59,10 +59,15 @@ export class StudentsService {
 
   async update(actor: Principal, id: number, input: StudentUpdateRequest): Promise<Student> {
     await this.requireStudent(id);
-    const row = await this.accounts.update(id, { username: input.username, password: input.password || undefined });
+    const row = await this.accounts.update(id, {
+      username: input.username,
+      password: input.password || undefined,
+      name: input.name,
+    });
     if (!row) throw notFound('Student not found.');
     await audit(this.db, actor, 'student.update', `account:${id}`, {
       username: row.username,
+      ...(input.name === undefined ? {} : { name: row.name }),
       passwordChanged: Boolean(input.password),
     });
     return toStudent(row);

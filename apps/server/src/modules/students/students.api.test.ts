@@ -204,3 +204,86 @@ describe('PUT /students/{id}, DELETE /students/{id}, POST /logoutstudent', () =>
     expect((await call('POST', '/logoutstudent', headers, { username: '' })).statusCode).toBe(400);
   });
 });
+
+describe('student names', () => {
+  // Sinhala with a zero-width joiner inside (ශ්‍රී), and Tamil: both must come back byte for byte.
+  const SINHALA = 'ශ්‍රීමතී කසුන් පෙරේරා';
+  const TAMIL = 'நிமாலி செல்வராஜா';
+  const names = (query: string) =>
+    list(query).then((answer) => answer.json().items.map((s: { username: string; name: string | null }) => s.name));
+
+  it('takes a name at sign-up and in an edit, in any script, and keeps it when an edit leaves it out', async () => {
+    const created = await call('POST', '/students/signup', headers, {
+      username: 'sinhala.name',
+      password: 'chem-2026',
+      name: `  ${SINHALA}  `,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ username: 'sinhala.name', name: SINHALA });
+    const id = created.json().id as number;
+    const tamil = await call('PUT', `/students/${id}`, headers, { username: 'sinhala.name', name: TAMIL });
+    expect(tamil.json()).toMatchObject({ name: TAMIL });
+    expect(await names('?limit=8&q=sinhala.name')).toEqual([TAMIL]);
+    // Left out: kept. Blank or null: cleared.
+    const kept = await call('PUT', `/students/${id}`, headers, { username: 'sinhala.name2' });
+    expect(kept.json()).toMatchObject({ username: 'sinhala.name2', name: TAMIL });
+    expect(
+      (await call('PUT', `/students/${id}`, headers, { username: 'sinhala.name2', name: ' \u200B ' })).json(),
+    ).toMatchObject({
+      name: null,
+    });
+    expect(
+      (await call('PUT', `/students/${id}`, headers, { username: 'sinhala.name2', name: SINHALA })).json(),
+    ).toMatchObject({
+      name: SINHALA,
+    });
+    expect(
+      (await call('PUT', `/students/${id}`, headers, { username: 'sinhala.name2', name: null })).json(),
+    ).toMatchObject({
+      name: null,
+    });
+  });
+
+  it('refuses a name that is too long or holds a NUL, and saves nothing', async () => {
+    const student = await t.login('ROLE_STUDENT', 'named.badly');
+    expectMessage(
+      await call('PUT', `/students/${student.id}`, headers, { username: 'named.badly', name: 'x'.repeat(101) }),
+      400,
+      'Name must be at most 100 characters.',
+    );
+    expectMessage(
+      await call('POST', '/students/signup', headers, { username: 'nul.name', password: 'chem-2026', name: 'a\0b' }),
+      400,
+      'Name must not contain a NUL character.',
+    );
+    expectMessage(
+      await call('PUT', `/students/${student.id}`, headers, { username: 'named.badly', name: 42 }),
+      400,
+      'Name must be text.',
+    );
+  });
+
+  it('finds students by name as well as username, in any case and script, short searches too', async () => {
+    const make = (username: string, name: string) =>
+      call('POST', '/students/signup', headers, { username, password: 'chem-2026', name });
+    await make('s.4001', 'Dilini Wickramasinghe');
+    await make('s.4002', TAMIL);
+    await make('s.4003', 'Ωmega Qz');
+    expect(await names('?limit=8&q=WICKRAMA')).toEqual(['Dilini Wickramasinghe']);
+    expect(await names('?limit=8&q=செல்வ')).toEqual([TAMIL]);
+    expect((await list('?limit=8&q=செல்வ')).json().total).toBe(1);
+    // Under three letters the search takes another way (no trigram index): names still count.
+    expect(await names('?limit=8&q=qz')).toEqual(['Ωmega Qz']);
+    expect((await list('?limit=8&q=qz')).json().total).toBe(1);
+  });
+
+  it('counts a short search again when a name changes on another server', async () => {
+    const total = async () => (await list('?limit=8&q=zq')).json().total as number;
+    const before = await total();
+    const student = await t.login('ROLE_STUDENT', 'renamed.elsewhere');
+    expect(await total()).toBe(before);
+    // Written by another server (straight into the database): heard through the accounts trigger.
+    await t.database.db.update(accounts).set({ name: 'Zqa Name' }).where(eq(accounts.id, student.id));
+    await expect.poll(total, { timeout: 2000 }).toBe(before + 1);
+  });
+});

@@ -56,7 +56,7 @@ describe('Students screen', () => {
     expect(await screen.findByText('pupil8')).toBeInTheDocument();
     expect(screen.queryByText('pupil9')).not.toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2 (10 items)')).toBeInTheDocument();
-    await userEvent.setup().type(screen.getByPlaceholderText('Search by username...'), 'pupil1');
+    await userEvent.setup().type(screen.getByPlaceholderText('Search by username or name...'), 'pupil1');
     await waitFor(() => expect(screen.queryByText('pupil8')).not.toBeInTheDocument());
     expect(screen.getByText('pupil10')).toBeInTheDocument();
     expect(fetch.calls.some((call) => call.path === '/students?limit=8&offset=0&q=pupil1')).toBe(true);
@@ -189,5 +189,72 @@ describe('Students screen', () => {
     const table = await within(panel).findByRole('table', { name: 'Exam Score Summary' });
     expect(within(table).getByText('CHEM101_MID').closest('tr')).toHaveTextContent('CHEM101_MID32.5071.3568.18');
     expect(within(panel).getByRole('button', { name: 'Export PDF' })).toBeEnabled();
+  });
+
+  describe('names', () => {
+    const SINHALA = 'ශ්‍රීමතී කසුන් පෙරේරා';
+    const named = STUDENTS.map((s) => (s.id === 2 ? { ...s, name: SINHALA } : s));
+
+    it('shows the name beside the username in the list and heads the chosen student with it', async () => {
+      setup('ROLE_ADMIN', {
+        'GET /students': pagedRoute(named, (s) => `${s.username} ${s.name ?? ''}`),
+        'GET /enrollments/student/2': { body: [] },
+        'GET /api/watchtime/pupil2': pagedRoute([], () => ''),
+        'GET /api/watchtime/total/pupil2': { body: 0 },
+        'GET /api/v1/exams/student/2/score-summary': { body: [] },
+      });
+      const user = userEvent.setup();
+      const row = (await screen.findByText('pupil2')).closest('tr') as HTMLElement;
+      expect(within(row).getByText(SINHALA)).toBeInTheDocument();
+      await user.click(within(row).getByRole('button', { name: 'View' }));
+      const panel = await screen.findByRole('region', { name: 'Student pupil2' });
+      expect(within(panel).getByRole('heading', { level: 3 })).toHaveTextContent(`pupil2 · ${SINHALA}`);
+    });
+
+    it('takes a name when adding a student, in any script', async () => {
+      const fetch = setup();
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Username'), 'nimal.perera');
+      await user.type(screen.getByLabelText('Password'), 'chem-2026');
+      await user.type(screen.getByLabelText('Name'), 'நிமாலி செல்வராஜா');
+      await user.click(screen.getByRole('button', { name: 'Add Student' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Student added successfully');
+      expect(fetch.calls.find((call) => call.method === 'POST')?.body).toEqual({
+        username: 'nimal.perera',
+        password: 'chem-2026',
+        name: 'நிமாலி செல்வராஜா',
+      });
+      expect(screen.getByLabelText('Name')).toHaveValue('');
+    });
+
+    it('edits the name, and a cleared name is sent as none', async () => {
+      const fetch = setup('ROLE_ADMIN', {
+        'GET /students': pagedRoute(named, (s) => s.username),
+        'PUT /students/2': ({ body }: { body: unknown }) => ({ body: { id: 2, loggedIn: false, ...(body as object) } }),
+      });
+      const user = userEvent.setup();
+      const row = (await screen.findByText('pupil2')).closest('tr') as HTMLElement;
+      await user.click(within(row).getByRole('button', { name: 'Edit' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
+      expect(within(dialog).getByLabelText('Name')).toHaveValue(SINHALA);
+      await user.clear(within(dialog).getByLabelText('Name'));
+      await user.type(within(dialog).getByLabelText('Name'), 'Kasun Perera');
+      await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(fetch.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        username: 'pupil2',
+        password: '',
+        name: 'Kasun Perera',
+      });
+
+      await user.click(
+        within((await screen.findByText('pupil2')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }),
+      );
+      const again = await screen.findByRole('dialog', { name: 'Edit Student' });
+      await user.clear(within(again).getByLabelText('Name'));
+      await user.click(within(again).getByRole('button', { name: 'Update' }));
+      await waitFor(() => expect(fetch.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+      expect(fetch.calls.filter((call) => call.method === 'PUT')[1]?.body).toMatchObject({ name: null });
+    });
   });
 });

@@ -7,7 +7,7 @@ import { StudentEnrollments } from '../../features/enrollments';
 import { ReportPackButton } from '../../features/reports';
 import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
-import { AddStudentForm, StudentList } from '../../features/students';
+import { AddStudentForm, ImportStudentsButton, StudentList } from '../../features/students';
 import { StudentCoverageButton } from '../../features/watch-coverage';
 import { WatchRecords, WatchTotal } from '../../features/watch-time';
 import { listParams } from '../../lib/paging';
@@ -28,7 +28,7 @@ function StudentPanel({ student, superadmin, ref }: StudentPanelProps) {
   return (
     <Stack ref={ref} aria-label={`Student ${student.username}`} component="section">
       <Group justify="space-between">
-        <Title order={3}>{student.username}</Title>
+        <Title order={3}>{student.name ? `${student.username} · ${student.name}` : student.username}</Title>
         <StudentCoverageButton studentId={student.id} username={student.username} />
         <ReportPackButton studentId={student.id} username={student.username} />
       </Group>
@@ -79,7 +79,10 @@ export function StudentsRoute() {
   return (
     <Container size="xl">
       <Stack>
-        <Title order={2}>Students</Title>
+        <Group justify="space-between">
+          <Title order={2}>Students</Title>
+          <ImportStudentsButton />
+        </Group>
         <AddStudentForm />
         <StatusOutlet />
         <Grid gap="md">

@@ -39,7 +39,7 @@ const TOO_BIG = `The workbook unpacks to more than ${formatBytes(WORKBOOK_UNPACK
  * shared reader (a chunk at a time, nothing kept), which fails a part that inflates beyond its stated
  * size. exceljs then inflates at most what was counted. Answers a problem, or null when it may be read.
  */
-async function checkUnpackedSize(bytes: Uint8Array): Promise<string | null> {
+async function checkUnpackedSize(bytes: Uint8Array, tooBig: string): Promise<string | null> {
   let zip: ZipReader;
   try {
     zip = await ZipReader.fromBytes(bytes, NOT_XLSX);
@@ -49,7 +49,7 @@ async function checkUnpackedSize(bytes: Uint8Array): Promise<string | null> {
   try {
     const parts = await zip.items(Number.MAX_SAFE_INTEGER, { maxFiles: WORKBOOK_MAX_FILES, hidden: true });
     const total = parts.reduce((sum, part) => sum + part.size, 0);
-    if (total > WORKBOOK_UNPACKED_MAX) throw new HttpError(413, TOO_BIG);
+    if (total > WORKBOOK_UNPACKED_MAX) throw new HttpError(413, tooBig);
     for (const part of parts) await zip.check(part);
     return null;
   } catch (error) {
@@ -60,20 +60,24 @@ async function checkUnpackedSize(bytes: Uint8Array): Promise<string | null> {
   }
 }
 
-/** The first worksheet of an XLSX workbook; row numbers are the sheet's own. */
-export async function parseXlsx(bytes: Uint8Array): Promise<ParsedFile> {
-  const problem = await checkUnpackedSize(bytes);
-  if (problem) return { ...parsedFile('xlsx'), problems: [fileProblem(problem)] };
+/**
+ * The cells' text of a workbook's first worksheet, row 1 first (the students' import reads its
+ * sheets here too); a string is the problem that kept it from being read. A workbook unpacking to
+ * more than `WORKBOOK_UNPACKED_MAX` is refused with 413 and `tooBig`.
+ */
+export async function worksheetRows(bytes: Uint8Array, tooBig = TOO_BIG): Promise<string[][] | string> {
+  const problem = await checkUnpackedSize(bytes, tooBig);
+  if (problem) return problem;
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's types want a Node Buffer of its own declaration; the bytes are one.
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch {
-    return { ...parsedFile('xlsx'), problems: [fileProblem(NOT_XLSX)] };
+    return NOT_XLSX;
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) return { ...parsedFile('xlsx'), problems: [fileProblem('The workbook has no worksheet.')] };
+  if (!sheet) return 'The workbook has no worksheet.';
   const rows: string[][] = [];
   for (let r = 1; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);
@@ -81,5 +85,12 @@ export async function parseXlsx(bytes: Uint8Array): Promise<ParsedFile> {
     for (let c = 1; c <= Math.max(row.cellCount, 1); c++) cells.push(cellText(row.getCell(c)));
     rows.push(cells);
   }
+  return rows;
+}
+
+/** The first worksheet of an XLSX workbook; row numbers are the sheet's own. */
+export async function parseXlsx(bytes: Uint8Array): Promise<ParsedFile> {
+  const rows = await worksheetRows(bytes);
+  if (typeof rows === 'string') return { ...parsedFile('xlsx'), problems: [fileProblem(rows)] };
   return questionsFromTable('xlsx', rows);
 }

@@ -4,11 +4,7 @@ import { StatusOutlet } from '../../../components/status-outlet';
 import { useContractForm } from '../../../lib/form';
 import { clearStatus } from '../../../lib/status-store';
 import { useCreateStaff } from '../api/create-staff';
-
-const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
-  { value: 'ROLE_ADMIN', label: 'Admin (instructor)' },
-  { value: 'ROLE_SUPERADMIN', label: 'Superadmin' },
-];
+import { ROLE_OPTIONS } from './role-options';
 
 export function CreateStaffForm() {
   const form = useContractForm(createStaffRequestSchema, {

@@ -1,10 +1,12 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { isBlank, type StudentSignupRequest, studentSignupRequestSchema } from '@valence/contract';
+import { isBlank, studentSignupRequestSchema } from '@valence/contract';
 import { useContractForm } from '../../../lib/form';
 import { clearStatus } from '../../../lib/status-store';
 import { useCreateStudent } from '../api/create-student';
 
-/** Username and password; the button stays disabled until both have text. */
+type AddStudentValues = { username: string; password: string; name: string };
+
+/** Username, password and an optional name; the button stays disabled until the first two have text. */
 export function AddStudentForm() {
   const create = useCreateStudent();
   // A refusal is about what was sent: once the form is edited, or sent and refused by the form
@@ -14,9 +16,9 @@ export function AddStudentForm() {
     create.reset();
     clearStatus();
   };
-  const form = useContractForm<StudentSignupRequest>(
+  const form = useContractForm<AddStudentValues>(
     studentSignupRequestSchema,
-    { username: '', password: '' },
+    { username: '', password: '', name: '' },
     { onValuesChange: forgetRefusal },
   );
   const { username, password } = form.getValues();
@@ -28,7 +30,8 @@ export function AddStudentForm() {
         noValidate
         onSubmit={form.onSubmit(async (values) => {
           try {
-            await create.mutateAsync(studentSignupRequestSchema.parse(values));
+            const { name, ...account } = studentSignupRequestSchema.parse(values);
+            await create.mutateAsync(name ? { ...account, name } : account);
             form.reset();
           } catch {
             // The status line says why ('Error adding student: …'); what was typed stays.
@@ -37,9 +40,15 @@ export function AddStudentForm() {
       >
         <Stack>
           <Title order={3}>Add Student</Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Username" autoComplete="off" {...form.getInputProps('username')} />
             <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+            <TextInput
+              label="Name"
+              placeholder="Optional, in any language"
+              autoComplete="off"
+              {...form.getInputProps('name')}
+            />
           </SimpleGrid>
           <Group>
             <Button type="submit" disabled={!ready || create.isPending} loading={create.isPending}>

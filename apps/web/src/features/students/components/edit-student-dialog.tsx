@@ -1,16 +1,19 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { type Student, type StudentUpdateRequest, studentUpdateRequestSchema } from '@valence/contract';
+import { type Student, studentUpdateRequestSchema } from '@valence/contract';
 import { FormDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/form';
 import { useUpdateStudent } from '../api/update-student';
 
-/** 'Edit Student': a new username, and a new password only when one is typed. */
+type EditStudentValues = { username: string; password: string; name: string };
+
+/** 'Edit Student': a new username and name, and a new password only when one is typed. */
 export function EditStudentDialog({ student, onClose }: { student: Student; onClose: () => void }) {
   const update = useUpdateStudent();
-  const form = useContractForm<StudentUpdateRequest>(studentUpdateRequestSchema, {
+  const form = useContractForm<EditStudentValues>(studentUpdateRequestSchema, {
     username: student.username,
     password: '',
+    name: student.name ?? '',
   });
 
   return (
@@ -30,6 +33,7 @@ export function EditStudentDialog({ student, onClose }: { student: Student; onCl
       pending={update.isPending}
     >
       <TextInput label="Username" data-autofocus {...form.getInputProps('username')} />
+      <TextInput label="Name" description="Optional, in any language." {...form.getInputProps('name')} />
       <PasswordInput
         label="Password"
         description="Leave empty to keep the current password."

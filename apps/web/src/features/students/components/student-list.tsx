@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { PAGE_SIZE, type Student } from '@valence/contract';
 import { useState } from 'react';
 import { confirmAction, confirmDialog } from '../../../components/confirm-dialog';
@@ -18,7 +18,7 @@ type StudentListProps = {
   onSelect: (student: Student) => void;
 };
 
-/** Students searched by username on the server, 8 a page, each with its actions. */
+/** Students searched by username or name on the server, 8 a page, each with its actions. */
 export function StudentList({ canDelete, selectedId, onSelect }: StudentListProps) {
   const list = usePagedSearch(PAGE_SIZE.students);
   const students = useStudentsPage(list.request);
@@ -76,7 +76,20 @@ export function StudentList({ canDelete, selectedId, onSelect }: StudentListProp
   );
 
   const columns: Column<Student>[] = [
-    { header: 'Username', cell: (student) => student.username },
+    {
+      header: 'Username',
+      // The name under the username: a tutor knows the class by name, the username is what signs in.
+      cell: (student) => (
+        <Stack gap={0}>
+          <Text size="sm">{student.username}</Text>
+          {student.name && (
+            <Text size="xs" c="dimmed">
+              {student.name}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     {
       header: 'Status',
       cell: (student) =>
@@ -97,7 +110,7 @@ export function StudentList({ canDelete, selectedId, onSelect }: StudentListProp
     <Card withBorder padding="lg" component="section">
       <Stack>
         <Title order={3}>Students</Title>
-        <SearchInput label="Search Students" placeholder="Search by username..." list={list} />
+        <SearchInput label="Search Students" placeholder="Search by username or name..." list={list} />
         <PagedList
           query={students}
           paging={list}

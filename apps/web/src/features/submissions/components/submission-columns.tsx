@@ -19,11 +19,14 @@ const small = { size: 'compact-sm', variant: 'light' } as const;
 // Names, feedback and links must wrap inside a phone's card, never widen the page.
 const wrap = { overflowWrap: 'anywhere', minWidth: 0 } as const;
 
-/** A signed file link in a new tab; without one, a disabled button (an <a> cannot be disabled). */
-function FileLink({ url, label }: { url: string | null; label: string }) {
+/**
+ * A signed file link in a new tab; without one, a disabled button (an <a> cannot be disabled) whose
+ * title says why, since a greyed link alone reads as broken.
+ */
+function FileLink({ url, label, missing }: { url: string | null; label: string; missing?: string }) {
   if (!url)
     return (
-      <Button {...small} disabled>
+      <Button {...small} disabled title={missing}>
         {label}
       </Button>
     );
@@ -96,7 +99,7 @@ export function submissionColumns(options: ColumnOptions): Column<Submission>[] 
               View Answers
             </Button>
           ) : (
-            <FileLink url={row.submittedAnswerDownloadUrl} label="View Submission" />
+            <FileLink url={row.submittedAnswerDownloadUrl} label="View Submission" missing="No file was handed in" />
           )}
           {row.markedPaperDownloadUrl && <FileLink url={row.markedPaperDownloadUrl} label="View Marked Paper" />}
           <Button {...small} variant="filled" disabled={gradingDisabled} onClick={() => onGrade(row)}>

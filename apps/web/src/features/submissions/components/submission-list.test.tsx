@@ -72,6 +72,16 @@ describe('SubmissionList', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/submissions/exam/6?limit=6&offset=0']);
   });
 
+  it('greys out View Submission for a script handed in without a file, and says why', async () => {
+    setup(PART_TWO_EXAM, [submission(7, 'Tharindu Perera', { submittedAnswerDownloadUrl: null })]);
+    const noFile = await row('Tharindu Perera');
+    expect(within(noFile).queryByRole('link', { name: 'View Submission' })).not.toBeInTheDocument();
+    const greyed = within(noFile).getByRole('button', { name: 'View Submission' });
+    expect(greyed).toBeDisabled();
+    expect(greyed).toHaveAttribute('title', 'No file was handed in');
+    expect(greyed).toHaveAccessibleDescription('No file was handed in');
+  });
+
   it('shows MCQ rows: the mark out of 50, View Answers and Add or Edit Feedback', async () => {
     setup(MCQ_EXAM, MCQ);
     const withFeedback = await row('Kasun Fernando');
