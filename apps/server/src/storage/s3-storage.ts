@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition } from '../lib/content-disposition.js';
 import { networkFailureCode } from '../lib/db-errors.js';
 import { createS3UploadStore, uploadRecordKey } from './s3-upload-store.js';
 import {
@@ -157,9 +158,7 @@ export class S3Storage implements ObjectStorage {
     const command = new GetObjectCommand({
       Bucket: this.settings.bucket,
       Key: assertSafeKey(key),
-      ...(options.fileName
-        ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(options.fileName)}` }
-        : {}),
+      ...(options.fileName ? { ResponseContentDisposition: contentDisposition(options.fileName, 'inline') } : {}),
     });
     return getSignedUrl(this.client, command, { expiresIn: options.ttlSeconds });
   }

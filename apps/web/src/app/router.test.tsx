@@ -10,7 +10,15 @@ import { LAZY_PAGES } from './lazy-pages';
 import { routes } from './router';
 
 function renderAt(path: string) {
-  vi.stubGlobal('fetch', fakeFetch({ 'GET /courses': { body: [] }, 'GET /students': { body: [] } }).fn);
+  const contact = { name: '', address: '', phone: '+94 71 555 0101', email: '', instagram: '', facebook: '' };
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      'GET /courses': { body: [] },
+      'GET /students': { body: [] },
+      'GET /settings/contact': { body: contact },
+    }).fn,
+  );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <MantineProvider>

@@ -30,8 +30,10 @@ import { useUpdateQuestion } from '../features/questions/api/update-question';
 import { useCreateResource } from '../features/resources/api/create-resource';
 import { useDeleteResource } from '../features/resources/api/delete-resource';
 import { useCreateStaff } from '../features/staff/api/create-staff';
+import { useSetStaffDisabled, useUpdateStaff } from '../features/staff/api/update-staff';
 import { useCreateStudent } from '../features/students/api/create-student';
 import { useDeleteStudent } from '../features/students/api/delete-student';
+import { useImportStudents } from '../features/students/api/import-students';
 import { useLogoutStudent } from '../features/students/api/logout-student';
 import { useUpdateStudent } from '../features/students/api/update-student';
 import { useGradeSubmission } from '../features/submissions/api/grade-submission';
@@ -136,6 +138,20 @@ const CHANGES: Record<string, Change> = {
     touches: [keys.enrollments.ofCourse(7), keys.enrollments.ofStudent(3)],
   },
   'add a student': { use: useCreateStudent, variables: { username: 'u', password: 'p' }, touches: [keys.students.all] },
+  'import students': {
+    use: useImportStudents,
+    variables: new File(['username\n'], 'class.csv'),
+    answer: { format: 'csv', rows: [], problems: [], unlistedProblems: 0, problemCount: 0, dryRun: false, created: [] },
+    // New students, some enrolled: every list of students, the enrolments and what counts them.
+    touches: [
+      keys.students.all,
+      keys.enrollments.all,
+      keys.courses.all,
+      keys.gradebook.all,
+      keys.watchCoverage.all,
+      keys.scores.all,
+    ],
+  },
   'edit a student': { use: useUpdateStudent, variables: { id: 3, input: { name: 'N' } }, touches: everyStudentList },
   'delete a student': { use: useDeleteStudent, variables: { id: 3, username: 'u' }, touches: everyStudentList },
   'sign a student out': {
@@ -262,12 +278,22 @@ const CHANGES: Record<string, Change> = {
     variables: 9,
     touches: [keys.watchTime.page('nimal', { page: 1, pageSize: 6 }), keys.watchCoverage.ofCourse(7)],
   },
-  'save the institute': { use: useUpdateInstitute, variables: { name: 'I' }, touches: [keys.institute] },
+  'save the institute': {
+    use: useUpdateInstitute,
+    variables: { name: 'I' },
+    touches: [keys.institute, keys.contact],
+  },
   'upload a logo': { use: useUploadLogo, variables: png(), touches: [keys.institute] },
   'remove the logo': { use: useDeleteLogo, variables: undefined, touches: [keys.institute] },
   'add staff': {
     use: useCreateStaff,
     variables: { username: 's', password: 'p', role: 'ROLE_ADMIN' },
+    touches: [keys.staff],
+  },
+  'edit staff': { use: useUpdateStaff, variables: { id: 2, input: { role: 'ROLE_ADMIN' } }, touches: [keys.staff] },
+  'disable staff': {
+    use: useSetStaffDisabled,
+    variables: { id: 2, username: 's', disabled: true },
     touches: [keys.staff],
   },
 };

@@ -18,6 +18,8 @@ export const keys = {
   me: ['me'] as const,
   settings: ['settings'] as const,
   institute: ['settings', 'institute'] as const,
+  /** The public Contact page's details: changed with the institute's. */
+  contact: ['settings', 'contact'] as const,
   reportJob: (jobId: number) => ['report-jobs', jobId] as const,
   staff: ['staff'] as const,
   courses: {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { moduleRoutes } from '../../lib/route-options.js';
 import { verifySignature } from '../../storage/signing.js';
@@ -59,7 +60,7 @@ export const filesRoutes = moduleRoutes('files', async (app, route) => {
       reply.header('Cache-Control', 'private, max-age=300');
       reply.header('Content-Type', MIME[path.extname(key).toLowerCase()] ?? 'application/octet-stream');
       reply.header('X-Content-Type-Options', 'nosniff');
-      if (name) reply.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`);
+      if (name) reply.header('Content-Disposition', contentDisposition(name, 'inline'));
       try {
         const object = await app.storage.get(key, range);
         if (range) {

@@ -1,6 +1,14 @@
 import { PassThrough, Readable } from 'node:stream';
-import { GRADEBOOK_BINS, type GradebookCell, type GradebookFigures } from '@valence/contract';
+import {
+  GRADEBOOK_BINS,
+  type GradebookCell,
+  type GradebookFigures,
+  OVERALL_STATUS_LABELS,
+  statusLabel,
+  toHundredths,
+} from '@valence/contract';
 import Papa from 'papaparse';
+import { guardCell } from '../../lib/spreadsheet-cell.js';
 import type { IdentifierColumn } from '../views/gradebook.js';
 import type { MarkedStudent } from './service.js';
 
@@ -14,17 +22,26 @@ type Batches = () => AsyncIterable<MarkedStudent[]>;
 /** A column of one identifier: its header and its cell. */
 type Part = { header: string; value: (cell: GradebookCell | undefined) => string | number | null };
 
-/** The parts an identifier shows: MCQ and PART II only where it has them, then total and status. */
+/** A mark as the gradebook screen shows it (two decimals at most), blank when absent. */
+const mark = (value: number | null | undefined) => (value === null || value === undefined ? null : toHundredths(value));
+
+/**
+ * The parts an identifier shows: MCQ and PART II only where it has them, then total and status,
+ * each as the portal's gradebook shows it (its status words, not the server's).
+ */
 function partsOf(column: IdentifierColumn): Part[] {
   return [
-    ...(column.hasMcq ? [{ header: 'MCQ', value: (cell: GradebookCell | undefined) => cell?.mcq ?? null }] : []),
+    ...(column.hasMcq ? [{ header: 'MCQ', value: (cell: GradebookCell | undefined) => mark(cell?.mcq) }] : []),
     ...(column.hasPartTwo
-      ? [{ header: 'PART II', value: (cell: GradebookCell | undefined) => cell?.partTwo ?? null }]
+      ? [{ header: 'PART II', value: (cell: GradebookCell | undefined) => mark(cell?.partTwo) }]
       : []),
-    { header: 'Total', value: (cell) => cell?.total ?? null },
-    { header: 'Status', value: (cell) => cell?.status ?? null },
+    { header: 'Total', value: (cell) => mark(cell?.total) },
+    { header: 'Status', value: (cell) => (cell ? statusLabel(cell.status, OVERALL_STATUS_LABELS) : null) },
   ];
 }
+
+/** A row as every export writes it: text a spreadsheet would run as a formula is quoted. */
+const guarded = (cells: (string | number | null)[]) => cells.map(guardCell);
 
 /** The CSV's header: `username`, `name`, then `<identifier> MCQ`, `… PART II`, `… Total`, `… Status`. */
 export function csvHeader(columns: IdentifierColumn[]): string[] {
@@ -46,16 +63,16 @@ function csvCells(columns: IdentifierColumn[], student: MarkedStudent): (string 
 /**
  * The CSV as a stream: a byte-order mark (so Excel reads UTF-8), the header, then a line per
  * student, a blank where a part is absent. Text that a spreadsheet would run as a formula is
- * prefixed with `'` (papaparse's `escapeFormulae`); numbers are written as numbers.
+ * prefixed with `'` (`guardCell`); numbers are written as numbers.
  */
 export function gradebookCsv(columns: IdentifierColumn[], batches: Batches): Readable {
-  const options = { newline: '\r\n', escapeFormulae: true, header: false };
+  const options = { newline: '\r\n', header: false };
   async function* lines() {
-    yield `\uFEFF${Papa.unparse([csvHeader(columns)], options)}\r\n`;
+    yield `\uFEFF${Papa.unparse([guarded(csvHeader(columns))], options)}\r\n`;
     for await (const batch of batches()) {
       if (batch.length > 0)
         yield `${Papa.unparse(
-          batch.map((student) => csvCells(columns, student)),
+          batch.map((student) => guarded(csvCells(columns, student))),
           options,
         )}\r\n`;
     }
@@ -91,16 +108,18 @@ export function gradebookXlsx(
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const summary = workbook.addWorksheet(sheetName('Summary', taken));
-    summary.addRow(['username', 'name', ...columns.map((column) => `${column.examIdentifier} Total`)]).commit();
+    summary
+      .addRow(guarded(['username', 'name', ...columns.map((column) => `${column.examIdentifier} Total`)]))
+      .commit();
     for await (const batch of batches()) {
       for (const student of batch) {
         summary
-          .addRow([student.username, student.name, ...columns.map((_, i) => student.cells[i]?.total ?? null)])
+          .addRow(guarded([student.username, student.name, ...columns.map((_, i) => mark(student.cells[i]?.total))]))
           .commit();
       }
     }
     summary.addRow([]).commit();
-    summary.addRow(['Class figures', '', ...columns.map((column) => column.examIdentifier)]).commit();
+    summary.addRow(guarded(['Class figures', '', ...columns.map((column) => column.examIdentifier)])).commit();
     const figure = (label: string, pick: (row: GradebookFigures | undefined) => number | null) =>
       summary
         .addRow([
@@ -110,10 +129,10 @@ export function gradebookXlsx(
         ])
         .commit();
     figure('Sat', (row) => row?.sat ?? 0);
-    figure('Mean', (row) => row?.mean ?? null);
-    figure('Median', (row) => row?.median ?? null);
-    figure('Highest', (row) => row?.highest ?? null);
-    figure('Lowest', (row) => row?.lowest ?? null);
+    figure('Mean', (row) => mark(row?.mean));
+    figure('Median', (row) => mark(row?.median));
+    figure('Highest', (row) => mark(row?.highest));
+    figure('Lowest', (row) => mark(row?.lowest));
     GRADEBOOK_BINS.forEach((bin, i) => {
       figure(`Totals ${bin}`, (row) => row?.histogram[i] ?? 0);
     });
@@ -122,17 +141,19 @@ export function gradebookXlsx(
     for (const [index, column] of columns.entries()) {
       const parts = partsOf(column);
       const sheet = workbook.addWorksheet(sheetName(column.examIdentifier, taken));
-      sheet.addRow(['username', 'name', ...parts.map((part) => part.header), 'Unpublished']).commit();
+      sheet.addRow(guarded(['username', 'name', ...parts.map((part) => part.header), 'Unpublished'])).commit();
       for await (const batch of batches()) {
         for (const student of batch) {
           const cell = student.cells[index];
           sheet
-            .addRow([
-              student.username,
-              student.name,
-              ...parts.map((part) => part.value(cell)),
-              cell?.unpublished ? 'yes' : '',
-            ])
+            .addRow(
+              guarded([
+                student.username,
+                student.name,
+                ...parts.map((part) => part.value(cell)),
+                cell?.unpublished ? 'yes' : '',
+              ]),
+            )
             .commit();
         }
       }

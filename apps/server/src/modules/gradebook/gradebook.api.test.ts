@@ -1,8 +1,16 @@
-import type { AuditPage, Gradebook, GradebookStats, MarksSummary } from '@valence/contract';
+import {
+  type AuditPage,
+  type Gradebook,
+  type GradebookStats,
+  type MarksSummary,
+  OVERALL_STATUS_LABELS,
+  statusLabel,
+} from '@valence/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submissions } from '../../db/schema.js';
+import { accounts, submissions } from '../../db/schema.js';
 import { addQuestion, createExam, enrol, examAction, uniqueIdentifier } from '../../test/exams.js';
 import { expectMessageContaining, expectStatus, type Login, useTestApp } from '../../test/harness.js';
 import { grade, SUBMISSIONS } from '../../test/submissions.js';
@@ -188,7 +196,7 @@ describe('gradebook', () => {
     const answer = await t.call('GET', `/api/courses/${courseId}/gradebook.csv`, tutor.headers);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers['content-disposition']).toContain('Physical_chemistry-gradebook.csv');
+    expect(answer.headers['content-disposition']).toContain('filename="Physical chemistry-gradebook.csv"');
     const parsed = Papa.parse<Record<string, string>>(answer.body.replace(/^\uFEFF/, ''), {
       header: true,
       skipEmptyLines: true,
@@ -203,10 +211,10 @@ describe('gradebook', () => {
         [`${T1} MCQ`]: text(row.cells[0]?.mcq),
         [`${T1} PART II`]: text(row.cells[0]?.partTwo),
         [`${T1} Total`]: text(row.cells[0]?.total),
-        [`${T1} Status`]: row.cells[0]?.status,
+        [`${T1} Status`]: statusLabel(row.cells[0]?.status, OVERALL_STATUS_LABELS),
         [`${T2} MCQ`]: text(row.cells[1]?.mcq),
         [`${T2} Total`]: text(row.cells[1]?.total),
-        [`${T2} Status`]: row.cells[1]?.status,
+        [`${T2} Status`]: statusLabel(row.cells[1]?.status, OVERALL_STATUS_LABELS),
       })),
     );
     expect(parsed.data[1]?.[`${T1} PART II`]).toBe('');
@@ -248,6 +256,94 @@ describe('gradebook', () => {
       expect((await t.call('GET', `/api/courses/${courseId}/${path}`)).statusCode).toBe(401);
     }
     expect((await book('', boss)).statusCode).toBe(200);
+  });
+});
+
+describe('gradebook exports as the screen shows them', () => {
+  const TITLE = 'Acids & Bases: \\ce{H2SO4} — 2026 A/L';
+  const ID = uniqueIdentifier('GBX');
+  /** Names a spreadsheet would run as formulas, each with the start OWASP lists. */
+  const HOSTILE = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'];
+  let course: number;
+
+  beforeAll(async () => {
+    course = (await t.createCourse(tutor.headers, TITLE)).id;
+    const mcq = await createExam(t, tutor.headers, course, { examIdentifier: ID });
+    const two = await createExam(t, tutor.headers, course, { examIdentifier: ID, examType: 'TRADITIONAL' });
+    for (const [i, name] of HOSTILE.entries()) {
+      const student = await t.login('ROLE_STUDENT', `gbx${i}`);
+      await t.database.db.update(accounts).set({ name }).where(eq(accounts.id, student.id));
+      await enrol(t, tutor.headers, course, student.id);
+      // A third of 50 marks... 100/3 is 33.333333333333336 as a double; the PART II script is unmarked.
+      if (i === 0) {
+        await t.database.db.insert(submissions).values({ examId: mcq.id, studentId: student.id, mcqScore: 100 / 3 });
+        await t.database.db.insert(submissions).values({ examId: two.id, studentId: student.id });
+      }
+    }
+  });
+
+  it('writes marks to two decimals and statuses in the words the portal shows, in the CSV', async () => {
+    const answer = await t.call('GET', `/api/courses/${course}/gradebook.csv`, tutor.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).not.toContain('33.333');
+    expect(answer.body).not.toContain('Graded');
+    const [first] = Papa.parse<Record<string, string>>(answer.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(first).toMatchObject({
+      [`${ID} MCQ`]: '33.33',
+      [`${ID} PART II`]: '',
+      [`${ID} Total`]: '33.33',
+      [`${ID} Status`]: 'Partially Marked',
+    });
+  });
+
+  it('writes marks to two decimals and statuses in the words the portal shows, in the workbook', async () => {
+    const answer = await t.call('GET', `/api/courses/${course}/gradebook.xlsx`, tutor.headers);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const first = (workbook.getWorksheet(ID) as ExcelJS.Worksheet).getRow(2);
+    expect([first.getCell(3).value, first.getCell(5).value, first.getCell(6).value]).toEqual([
+      33.33,
+      33.33,
+      'Partially Marked',
+    ]);
+    expect((workbook.getWorksheet('Summary') as ExcelJS.Worksheet).getRow(2).getCell(3).value).toBe(33.33);
+  });
+
+  it('prefixes with a quote every text cell a spreadsheet would run as a formula, in the CSV and the workbook', async () => {
+    const csv = await t.call('GET', `/api/courses/${course}/gradebook.csv`, tutor.headers);
+    const names = Papa.parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data.map((row) => row.name);
+    expect(names).toEqual(HOSTILE.map((name) => `'${name}`));
+    const answer = await t.call('GET', `/api/courses/${course}/gradebook.xlsx`, tutor.headers);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    for (const sheet of ['Summary', ID]) {
+      const column = (workbook.getWorksheet(sheet) as ExcelJS.Worksheet)
+        .getColumn(2)
+        .values.slice(2, 2 + HOSTILE.length);
+      // XML reads a bare carriage return back as a line feed.
+      expect(column).toEqual(HOSTILE.map((name) => `'${name.replace('\r', '\n')}`));
+    }
+  });
+
+  it('names the download after the course, words and all, with an ASCII fallback that keeps the ASCII words', async () => {
+    for (const extension of ['csv', 'xlsx']) {
+      const answer = await t.call('GET', `/api/courses/${course}/gradebook.${extension}`, tutor.headers);
+      const name = `Acids & Bases- H2SO4 — 2026 A-L-gradebook.${extension}`;
+      expect(answer.headers['content-disposition']).toBe(
+        `attachment; filename="Acids & Bases- H2SO4 - 2026 A-L-gradebook.${extension}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+    }
+    const sinhala = (await t.createCourse(tutor.headers, 'රසායන විද්‍යාව 2026')).id;
+    const answer = await t.call('GET', `/api/courses/${sinhala}/gradebook.csv`, tutor.headers);
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="2026-gradebook.csv"; filename*=UTF-8''${encodeURIComponent('රසායන විද්‍යාව 2026-gradebook.csv')}`,
+    );
   });
 });
 

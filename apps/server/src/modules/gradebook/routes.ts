@@ -1,19 +1,16 @@
 import { gradebookQuerySchema, gradebookSchema, gradebookStatsSchema, idParamSchema } from '@valence/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
-import { sanitizeFileName } from '../../storage/storage.js';
 import { gradebookCsv, gradebookXlsx } from './exports.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** An export's download headers: its type, a file name, and no caching (marks change). */
+/** An export's download headers: its type, the course's title as its name, and no caching (marks change). */
 function download(reply: FastifyReply, type: string, fileName: string) {
   reply.header('Content-Type', type);
-  reply.header(
-    'Content-Disposition',
-    `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  );
+  reply.header('Content-Disposition', contentDisposition(fileName));
   reply.header('Cache-Control', 'no-store');
 }
 
@@ -52,7 +49,7 @@ export const gradebookRoutes = moduleRoutes('gradebook', async (app, route) => {
     async (request, reply) => {
       const { id } = request.params;
       const { title, columns } = await app.gradebook.course(id);
-      download(reply, 'text/csv; charset=utf-8', `${sanitizeFileName(title)}-gradebook.csv`);
+      download(reply, 'text/csv; charset=utf-8', `${title}-gradebook.csv`);
       return reply.send(gradebookCsv(columns, () => app.gradebook.allStudents(id, columns)));
     },
   );
@@ -68,7 +65,7 @@ export const gradebookRoutes = moduleRoutes('gradebook', async (app, route) => {
       const { id } = request.params;
       const { title, columns } = await app.gradebook.course(id);
       const { identifiers } = await app.gradebook.stats(id);
-      download(reply, XLSX_TYPE, `${sanitizeFileName(title)}-gradebook.xlsx`);
+      download(reply, XLSX_TYPE, `${title}-gradebook.xlsx`);
       const stream = gradebookXlsx(
         columns,
         identifiers,

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { McqQuestion, QuestionImportRefusal, QuestionImportResult } from '@valence/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcqQuestions } from '../../db/schema.js';
 import { ZipReader } from '../../lib/zip-reader.js';
@@ -436,6 +437,38 @@ describe('exporting questions', () => {
       const answer = await importFile(copy.id, { file: { bytes: exported.rawPayload, name: `export.${extension}` } });
       expect(answer.statusCode, `${format}: ${answer.body}`).toBe(201);
       expect(answer.json<QuestionImportResult>().format).toBe(format);
+      expect(essence(answer.json<QuestionImportResult>().saved), format).toEqual(original);
+    }
+  });
+
+  it('quotes text a spreadsheet would run as a formula, and reads its own quoted cells back as written', async () => {
+    const exam = await newExam();
+    const hostile = {
+      questionText: '=HYPERLINK("http://evil.example","Click")',
+      options: ['+2', '-1', '@SUM(A1)', "'=already quoted", '\tTab'].map((optionText, i) => ({
+        optionText,
+        isCorrect: i === 1,
+      })),
+    };
+    await addQuestion(t, tutor.headers, exam.id, hostile);
+    const original = essence((await t.call('GET', url(exam.id, ''), tutor.headers)).json());
+    const guarded = [hostile.questionText, ...hostile.options.map((option) => option.optionText)].map(
+      (text) => `'${text}`,
+    );
+    const csvText = (await t.call('GET', url(exam.id, '/export?format=csv'), tutor.headers)).body;
+    const [, line] = Papa.parse<string[]>(csvText.replace(/^\uFEFF/, '')).data;
+    expect(line?.slice(0, 6)).toEqual(guarded);
+    const xlsx = await t.call('GET', url(exam.id, '/export?format=xlsx'), tutor.headers);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as never);
+    expect(((workbook.worksheets[0] as ExcelJS.Worksheet).getRow(2).values as unknown[]).slice(1, 7)).toEqual(guarded);
+    for (const [format, bytes] of [
+      ['csv', csvText],
+      ['xlsx', xlsx.rawPayload],
+    ] as const) {
+      const copy = await newExam();
+      const answer = await importFile(copy.id, { file: { bytes, name: `export.${format}` } });
+      expect(answer.statusCode, `${format}: ${answer.body}`).toBe(201);
       expect(essence(answer.json<QuestionImportResult>().saved), format).toEqual(original);
     }
   });

@@ -236,4 +236,26 @@ describe('report packs', () => {
     expect(await show(newer.id)).toMatchObject({ status: 'expired', error: PACK_EXPIRED, downloadUrl: null });
     expect(await t.storage.stat(newer.key)).toBeNull();
   });
+  it("names a course's zip after its title, words and script kept, with an ASCII fallback", async () => {
+    const zipName = async (title: string) => {
+      const course = (await t.createCourse(tutor.headers, title)).id;
+      const key = `reports/course-${course}-named.zip`;
+      await t.storage.put(key, Readable.from([Buffer.from('PK zip')]));
+      const [row] = await t.database.db
+        .insert(reportJobs)
+        .values({ courseId: course, status: 'done', total: 0, fileKey: key, finishedAt: new Date() })
+        .returning();
+      const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${row?.id}`, tutor.headers), 200);
+      const answer = await t.app.inject({ method: 'GET', url: job.downloadUrl as string });
+      expect(answer.statusCode).toBe(200);
+      return answer.headers['content-disposition'];
+    };
+    const full = 'report-packs-Acids & Bases- H2SO4 — 2026 A-L.zip';
+    expect(await zipName('Acids & Bases: \\ce{H2SO4} — 2026 A/L')).toBe(
+      `inline; filename="report-packs-Acids & Bases- H2SO4 - 2026 A-L.zip"; filename*=UTF-8''${encodeURIComponent(full)}`,
+    );
+    expect(await zipName('வேதியியல் 2026')).toBe(
+      `inline; filename="report-packs-2026.zip"; filename*=UTF-8''${encodeURIComponent('report-packs-வேதியியல் 2026.zip')}`,
+    );
+  });
 });

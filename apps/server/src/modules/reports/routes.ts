@@ -1,4 +1,5 @@
 import { courseIdParamSchema, reportJobIdParamSchema, reportJobSchema, studentIdParamSchema } from '@valence/contract';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
@@ -15,7 +16,7 @@ export const reportsRoutes = moduleRoutes('reports', async (app, route) => {
       const pack = await app.reports.studentPack(request.params.studentId);
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${pack.fileName}"`)
+        .header('Content-Disposition', contentDisposition(pack.fileName))
         .header('Cache-Control', 'no-store')
         .send(Buffer.from(pack.bytes));
     },

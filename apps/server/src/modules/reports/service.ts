@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReportJob } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
+import { downloadName } from '../../lib/content-disposition.js';
 import { notFound } from '../../lib/errors.js';
 import { renderOnPdfWorker } from '../../lib/pdf-worker.js';
 import type { Principal } from '../../lib/principal.js';
@@ -76,17 +77,18 @@ export class ReportsService {
     if (!rows) throw notFound('Student not found.');
     const header = await this.deps.settings.header();
     const bytes = await renderPack(packData(rows, new Date(), this.deps.config.timeZone), header);
-    return { bytes, fileName: `report-pack-${sanitizeFileName(rows.student.username)}.pdf` };
+    return { bytes, fileName: `report-pack-${rows.student.username}.pdf` };
   }
 
   private async present(row: repo.ReportJobRow): Promise<ReportJob> {
     let downloadUrl: string | null = null;
     if (row.status === 'done' && row.fileKey) {
       const course = await this.deps.courses.get(row.courseId).catch(() => null);
-      const title = course ? sanitizeFileName(course.title) : `course-${row.courseId}`;
+      const title = course ? course.title : `course-${row.courseId}`;
       downloadUrl = await this.deps.storage.signedUrl(row.fileKey, {
         ttlSeconds: this.deps.config.downloadLinkTtlSeconds,
-        fileName: `report-packs-${title}.zip`,
+        // The course's title as typed: the file route makes it a safe download name.
+        fileName: downloadName(`report-packs-${title}.zip`),
       });
     }
     return {

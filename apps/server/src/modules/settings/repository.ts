@@ -21,7 +21,9 @@ export async function lockInstitute(db: DbOrTx): Promise<InstituteRow> {
 
 export async function updateInstitute(
   db: DbOrTx,
-  values: Partial<Pick<InstituteRow, 'name' | 'address' | 'contact' | 'logoKey'>>,
+  values: Partial<
+    Pick<InstituteRow, 'name' | 'address' | 'contact' | 'phone' | 'email' | 'instagram' | 'facebook' | 'logoKey'>
+  >,
 ): Promise<InstituteRow> {
   const [row] = await db
     .update(instituteSettings)

@@ -1,6 +1,7 @@
 import {
   INSTITUTE_LIMITS,
   INSTITUTE_LOGO_KINDS,
+  instituteContactSchema,
   instituteSettingsSchema,
   instituteSettingsUpdateSchema,
   MAX_RESOURCE_BYTES,
@@ -33,6 +34,16 @@ export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
   }));
 
   app.get(
+    '/settings/contact',
+    // The Contact page is open to everyone, signed in or not: only these public details are in it.
+    route('public', {
+      summary: "The institute's contact details for the Contact page: each empty when the superadmin has not set it",
+      response: { 200: instituteContactSchema },
+    }),
+    () => app.settings.contact(),
+  );
+
+  app.get(
     '/settings/institute',
     // Students too: the marks PDF their app makes is headed with them, and nothing here is private.
     route('authenticated', {
@@ -45,7 +56,8 @@ export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
   app.put(
     '/settings/institute',
     route('superadmin', {
-      summary: "Change the institute's name, address and contact (each may be empty)",
+      summary:
+        "Change the institute's name, address and contact, and the Contact page's phone, e-mail, Instagram and Facebook (each may be empty; those four, left out, are kept)",
       body: instituteSettingsUpdateSchema,
       response: { 200: instituteSettingsSchema, ...errors(400) },
     }),

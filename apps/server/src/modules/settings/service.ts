@@ -1,4 +1,5 @@
 import {
+  type InstituteContact,
   type InstituteSettings,
   type InstituteSettingsUpdate,
   type ZoneOffsets,
@@ -20,6 +21,14 @@ export type InstituteHeader = {
   contact: string;
   logo: { bytes: Uint8Array; type: 'png' | 'jpeg' } | null;
 };
+
+/** The Contact page's details of the row (empty ones when there is no row yet). */
+const contactOf = (row: repo.InstituteRow | undefined) => ({
+  phone: row?.phone ?? '',
+  email: row?.email ?? '',
+  instagram: row?.instagram ?? '',
+  facebook: row?.facebook ?? '',
+});
 
 const logoType = (key: string | null): 'png' | 'jpeg' | null => {
   if (!key) return null;
@@ -57,6 +66,7 @@ export class SettingsService {
       name: row?.name ?? '',
       address: row?.address ?? '',
       contact: row?.contact ?? '',
+      ...contactOf(row),
       logoUrl: logoKey
         ? await this.deps.storage.signedUrl(logoKey, {
             ttlSeconds: this.deps.config.downloadLinkTtlSeconds,
@@ -68,6 +78,12 @@ export class SettingsService {
     };
   }
 
+  /** What the public Contact page shows: only what the superadmin has set, the rest empty. */
+  async contact(): Promise<InstituteContact> {
+    const row = await repo.findInstitute(this.deps.db);
+    return { name: row?.name ?? '', address: row?.address ?? '', ...contactOf(row) };
+  }
+
   async institute(): Promise<InstituteSettings> {
     return this.present(await repo.findInstitute(this.deps.db));
   }
@@ -76,8 +92,9 @@ export class SettingsService {
     const row = await this.deps.db.transaction(async (tx) => {
       const before = await repo.lockInstitute(tx);
       const after = await repo.updateInstitute(tx, input);
+      const { name, address, contact } = before;
       await audit(tx, actor, 'settings.institute', 'institute', {
-        before: { name: before.name, address: before.address, contact: before.contact },
+        before: { name, address, contact, ...contactOf(before) },
         after: input,
       });
       return after;

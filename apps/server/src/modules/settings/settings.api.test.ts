@@ -99,3 +99,73 @@ describe('institute settings', () => {
     });
   });
 });
+
+describe('contact details', () => {
+  const t = useTestApp();
+  const CONTACT = '/api/settings/contact';
+  const EMPTY = { name: '', address: '', phone: '', email: '', instagram: '', facebook: '' };
+
+  it('answers only what the superadmin set, to anyone, signed in or not', async () => {
+    const [owner, student] = await Promise.all([t.login('ROLE_SUPERADMIN'), t.login('ROLE_STUDENT')]);
+    expect(expectStatus(await t.call('GET', CONTACT), 200)).toEqual(EMPTY);
+
+    const body = {
+      name: 'Valence Institute',
+      address: '12 Galle Road, Colombo 3',
+      contact: '011 234 5678',
+      phone: ' +94 71 555 0101 ',
+      email: 'office@valence.lk',
+      instagram: '@valence.chem',
+    };
+    const saved = expectStatus<Record<string, unknown>>(await t.call('PUT', INSTITUTE, owner.headers, body), 200);
+    expect(saved).toMatchObject({ phone: '+94 71 555 0101', instagram: 'valence.chem', facebook: '' });
+    expect(expectStatus(await t.call('GET', CONTACT), 200)).toEqual({
+      name: 'Valence Institute',
+      address: '12 Galle Road, Colombo 3',
+      phone: '+94 71 555 0101',
+      email: 'office@valence.lk',
+      instagram: 'valence.chem',
+      facebook: '',
+    });
+    expect(expectStatus(await t.call('GET', CONTACT, student.headers), 200)).toMatchObject({
+      phone: '+94 71 555 0101',
+    });
+
+    // A caller that sends only the PDF heading's fields leaves the contact page's as they are.
+    expectStatus(await t.call('PUT', INSTITUTE, owner.headers, { name: 'Valence', address: '', contact: '' }), 200);
+    expect(expectStatus(await t.call('GET', CONTACT), 200)).toMatchObject({
+      name: 'Valence',
+      email: 'office@valence.lk',
+    });
+    // Cleared, a detail is no longer shown.
+    expectStatus(
+      await t.call('PUT', INSTITUTE, owner.headers, {
+        name: '',
+        address: '',
+        contact: '',
+        phone: '',
+        email: '',
+        instagram: '',
+      }),
+      200,
+    );
+    expect(expectStatus(await t.call('GET', CONTACT), 200)).toEqual(EMPTY);
+  });
+
+  it('refuses a phone, e-mail or account that is not one, with a message naming it', async () => {
+    const owner = await t.login('ROLE_SUPERADMIN');
+    const put = (extra: Record<string, string>) =>
+      t.call('PUT', INSTITUTE, owner.headers, { name: '', address: '', contact: '', ...extra });
+    expectMessage(await put({ phone: 'call us' }), 400, /phone number must be digits/);
+    expectMessage(await put({ phone: '9'.repeat(31) }), 400, /phone number must be at most 30 characters/);
+    expectMessage(await put({ email: 'office at valence' }), 400, /e-mail address must look like name@example.com/);
+    expectMessage(
+      await put({ instagram: 'https://instagram.com/x' }),
+      400,
+      /Instagram account must be the account's name/,
+    );
+    expectMessage(await put({ facebook: 'a b' }), 400, /Facebook account must be the account's name/);
+    expectMessage(await put({ phone: 42 } as never), 400, /phone number must be text/);
+    expect(expectStatus(await t.call('GET', CONTACT), 200)).toEqual(EMPTY);
+  });
+});

@@ -1,6 +1,7 @@
 import { QUESTION_IMPORT_COLUMNS, type QuestionExportFormat } from '@valence/contract';
 import Papa from 'papaparse';
 import { fileNameOfKey } from '../../../lib/multipart.js';
+import { guardCell } from '../../../lib/spreadsheet-cell.js';
 import type { QuestionWithOptions } from '../repository.js';
 import { letterOf } from './candidate.js';
 
@@ -14,7 +15,11 @@ const toRow = (question: QuestionWithOptions): Row => ({
   image: question.imageKey ? fileNameOfKey(question.imageKey) : '',
 });
 
-const cells = (row: Row) => [row.question, ...row.options, row.correct + 1, row.image];
+/**
+ * A row of the CSV or the workbook: text a spreadsheet would run as a formula (an option `-1` or
+ * `+2`) is quoted, and the import takes the quote off again.
+ */
+const cells = (row: Row) => [row.question, ...row.options, row.correct + 1, row.image].map(guardCell);
 
 /** CSV with the import's header; a byte-order mark first so Excel reads it as UTF-8. */
 function toCsv(rows: Row[]): string {

@@ -1,4 +1,5 @@
 import { isBlank } from '@valence/contract';
+import { unguardCell } from '../../../lib/spreadsheet-cell.js';
 import {
   addProblem,
   addQuestion,
@@ -16,7 +17,8 @@ const REQUIRED = ['question', 'option1', 'option2', 'option3', 'option4', 'optio
 /**
  * The rows of a CSV file or a worksheet (row 1 the header) as questions: columns found by their
  * header name (any case, any order; unknown columns ignored), rows with every cell blank skipped.
- * Cell text is kept exactly; only `correct` and `image` are trimmed.
+ * Cell text is kept exactly, except the quote an export puts before text a spreadsheet would run
+ * as a formula (`'=x` is read as `=x`); only `correct` and `image` are trimmed.
  */
 export function questionsFromTable(format: 'csv' | 'xlsx', rows: readonly (readonly string[])[]): ParsedFile {
   const parsed = parsedFile(format);
@@ -40,7 +42,7 @@ export function questionsFromTable(format: 'csv' | 'xlsx', rows: readonly (reado
   for (const [index, cells] of rows.entries()) {
     if (index === 0 || cells.every((cell) => isBlank(cell))) continue;
     const row = index + 1;
-    const cell = (at: number) => (at >= 0 ? (cells[at] ?? '') : '');
+    const cell = (at: number) => unguardCell(at >= 0 ? (cells[at] ?? '') : '');
     const correctText = cell(correctColumn);
     let correctIndex = correctIndexOf(correctText);
     if (correctIndex === undefined) {

@@ -1,77 +1,100 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrandFacebook, IconBrandInstagram, IconBrandWhatsapp, IconMail } from '@tabler/icons-react';
+import { IconBrandFacebook, IconBrandInstagram, IconBrandWhatsapp, IconMail, IconMapPin } from '@tabler/icons-react';
+import type { InstituteContact } from '@valence/contract';
 import type { ReactNode } from 'react';
+import { useContact } from '../api/get-contact';
 
-const env = import.meta.env;
+type ContactCard = { title: string; value: string; href?: string; icon: ReactNode; color: string };
 
-/** Contact details are deployment settings; the defaults are placeholders for a new install. */
-const CONTACTS = {
-  phone: (env.VITE_CONTACT_PHONE as string | undefined) ?? '+94 77 123 4567',
-  instagram: (env.VITE_CONTACT_INSTAGRAM as string | undefined) ?? 'valence.chemistry',
-  facebook: (env.VITE_CONTACT_FACEBOOK as string | undefined) ?? 'valence.chemistry',
-  email: (env.VITE_CONTACT_EMAIL as string | undefined) ?? 'hello@valence.example',
-};
+/**
+ * A card for each detail the superadmin has set on the Settings screen, in the spec's order; a
+ * detail not set has no card (nothing is shown that the institute did not give).
+ */
+function cardsOf(contact: InstituteContact): ContactCard[] {
+  const cards: (ContactCard | false)[] = [
+    !!contact.phone && {
+      title: 'Phone / WhatsApp',
+      value: contact.phone,
+      href: `https://wa.me/${contact.phone.replace(/\D/g, '')}`,
+      icon: <IconBrandWhatsapp aria-hidden />,
+      color: 'green',
+    },
+    !!contact.instagram && {
+      title: 'Instagram',
+      value: `@${contact.instagram}`,
+      href: `https://instagram.com/${contact.instagram}`,
+      icon: <IconBrandInstagram aria-hidden />,
+      color: 'pink',
+    },
+    !!contact.facebook && {
+      title: 'Facebook',
+      value: contact.facebook,
+      href: `https://facebook.com/${contact.facebook}`,
+      icon: <IconBrandFacebook aria-hidden />,
+      color: 'blue',
+    },
+    !!contact.email && {
+      title: 'E-mail',
+      value: contact.email,
+      href: `mailto:${contact.email}`,
+      icon: <IconMail aria-hidden />,
+      color: 'grape',
+    },
+    !!contact.address && {
+      title: 'Address',
+      value: contact.address,
+      icon: <IconMapPin aria-hidden />,
+      color: 'gray',
+    },
+  ];
+  return cards.filter((card): card is ContactCard => card !== false);
+}
 
-type ContactCard = { title: string; value: string; href: string; icon: ReactNode; color: string };
+function Cards({ contact }: { contact: InstituteContact }) {
+  const cards = cardsOf(contact);
+  if (cards.length === 0)
+    return <Text>The institute has not put its contact details here yet: please ask the institute directly.</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+      {cards.map((card) => (
+        <Card key={card.title} withBorder shadow="sm" padding="lg">
+          <Stack gap="xs">
+            <ThemeIcon size="xl" radius="xl" color={card.color}>
+              {card.icon}
+            </ThemeIcon>
+            <Title order={4}>{card.title}</Title>
+            {card.href ? (
+              <Anchor href={card.href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
+                {card.value}
+              </Anchor>
+            ) : (
+              <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{card.value}</Text>
+            )}
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
 
-const cards: ContactCard[] = [
-  {
-    title: 'Phone / WhatsApp',
-    value: CONTACTS.phone,
-    href: `https://wa.me/${CONTACTS.phone.replace(/\D/g, '')}`,
-    icon: <IconBrandWhatsapp aria-hidden />,
-    color: 'green',
-  },
-  {
-    title: 'Instagram',
-    value: `@${CONTACTS.instagram}`,
-    href: `https://instagram.com/${CONTACTS.instagram}`,
-    icon: <IconBrandInstagram aria-hidden />,
-    color: 'pink',
-  },
-  {
-    title: 'Facebook',
-    value: CONTACTS.facebook,
-    href: `https://facebook.com/${CONTACTS.facebook}`,
-    icon: <IconBrandFacebook aria-hidden />,
-    color: 'blue',
-  },
-  {
-    title: 'E-mail',
-    value: CONTACTS.email,
-    href: `mailto:${CONTACTS.email}`,
-    icon: <IconMail aria-hidden />,
-    color: 'grape',
-  },
-];
-
+/** The public Contact page: the institute's details as set on the Settings screen, read when shown. */
 export function ContactCards() {
+  const contact = useContact();
+  const anySet = !!contact.data && cardsOf(contact.data).length > 0;
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Contact</Title>
-        <Badge size="lg" color="teal">
-          Available 24/7
-        </Badge>
+        {anySet ? (
+          <Badge size="lg" color="teal">
+            Available 24/7
+          </Badge>
+        ) : null}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        {cards.map((card) => (
-          <Card key={card.title} withBorder shadow="sm" padding="lg">
-            <Stack gap="xs">
-              <ThemeIcon size="xl" radius="xl" color={card.color}>
-                {card.icon}
-              </ThemeIcon>
-              <Title order={4}>{card.title}</Title>
-              <Anchor href={card.href} target="_blank" rel="noopener noreferrer">
-                {card.value}
-              </Anchor>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-      <Text c="dimmed" size="sm">
-        Reach us any time; we answer on all channels.
-      </Text>
+      {contact.data?.name ? <Text fw={600}>{contact.data.name}</Text> : null}
+      {contact.isPending ? <Text>Loading</Text> : null}
+      {contact.isError ? <Text c="red">Could not load the contact details. Try again later.</Text> : null}
+      {contact.data ? <Cards contact={contact.data} /> : null}
     </Stack>
   );
 }

@@ -6,13 +6,14 @@ import {
   type GradebookColumn,
   OVERALL_STATUS_LABELS,
   statusLabel,
+  toHundredths,
 } from '@valence/contract';
 import type { ReactNode } from 'react';
 import { nextSort, type SortKey, sortState } from '../model/sort';
 
 /** A mark as the table shows it: up to two decimals, a dash when absent. */
 export const formatMark = (value: number | null | undefined) =>
-  value === null || value === undefined ? '–' : String(Math.round(value * 100) / 100);
+  value === null || value === undefined ? '–' : String(toHundredths(value));
 
 type Sub = { key: SortKey; header: string; cell: (cell: GradebookCell | undefined) => ReactNode };
 

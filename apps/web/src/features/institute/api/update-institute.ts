@@ -13,5 +13,6 @@ export async function updateInstitute(input: InstituteSettingsUpdate): Promise<I
 
 export const useUpdateInstitute = changeHook(updateInstitute, {
   meta: { success: 'Institute details saved', error: failureWith('Error saving the institute details') },
-  invalidates: [keys.institute],
+  // The public Contact page shows the same row's details.
+  invalidates: [keys.institute, keys.contact],
 });

@@ -21,6 +21,10 @@ function DetailsForm({ institute }: { institute: InstituteSettings }) {
     name: institute.name,
     address: institute.address,
     contact: institute.contact,
+    phone: institute.phone,
+    email: institute.email,
+    instagram: institute.instagram,
+    facebook: institute.facebook,
   });
   const update = useUpdateInstitute();
   return (
@@ -44,6 +48,29 @@ function DetailsForm({ institute }: { institute: InstituteSettings }) {
           description="Telephone, e-mail or web address, as parents should see them"
           maxLength={INSTITUTE_LIMITS.contactMax}
           {...form.getInputProps('contact')}
+        />
+        <Title order={4}>Contact page</Title>
+        <Text c="dimmed" size="sm">
+          What everyone sees on the Contact page. A detail left empty is not shown.
+        </Text>
+        <TextInput
+          label="Phone / WhatsApp"
+          description="With the country code, as WhatsApp needs it"
+          maxLength={INSTITUTE_LIMITS.phoneMax}
+          {...form.getInputProps('phone')}
+        />
+        <TextInput label="E-mail" type="email" maxLength={INSTITUTE_LIMITS.emailMax} {...form.getInputProps('email')} />
+        <TextInput
+          label="Instagram"
+          description="The account's name, without @"
+          maxLength={INSTITUTE_LIMITS.accountMax + 1}
+          {...form.getInputProps('instagram')}
+        />
+        <TextInput
+          label="Facebook"
+          description="The page's name, as in facebook.com/name"
+          maxLength={INSTITUTE_LIMITS.accountMax + 1}
+          {...form.getInputProps('facebook')}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>
@@ -125,7 +152,7 @@ export function InstituteSettingsForm() {
       <Stack>
         <Title order={3}>Institute</Title>
         <Text c="dimmed" size="sm">
-          The name, logo, address and contact head every PDF report.
+          The name, logo, address and contact head every PDF report; the address also shows on the Contact page.
         </Text>
         {institute.isPending ? <Text>Loading</Text> : null}
         {institute.isError ? <Text c="red">Could not load the institute details.</Text> : null}

@@ -1,0 +1,12 @@
+import { type InstituteContact, instituteContactSchema } from '@valence/contract';
+import { apiFetch } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
+import { keys } from '../../../lib/query-keys';
+
+/** The institute's contact details (public: the Contact page is open to everyone). */
+export function getContact(): Promise<InstituteContact> {
+  return apiFetch('/settings/contact', {}, instituteContactSchema);
+}
+
+// Read without a session too, unlike every other query: the Contact page is public.
+export const [contactQueryOptions, useContact] = apiQuery(() => keys.contact, getContact, { enabled: true });
