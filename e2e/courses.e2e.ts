@@ -67,10 +67,10 @@ describe('courses and lecture resources', () => {
     await page.getByText('Course updated successfully').waitFor();
     await page.getByRole('heading', { name: renamed }).waitFor();
 
-    // A link without dates is refused with the screen's fixed words.
+    // A link without dates is refused under the missing dates, by their labels.
     await page.getByLabel('YouTube Link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Add Resource' }).click();
-    await page.getByText('Please provide both liveAt and recordingAt dates.').waitFor();
+    await page.getByText('Please provide both Live At and Recording At dates.').first().waitFor();
 
     // Add the YouTube link with its duration.
     await page.getByLabel('Resource Name').fill('Intro to titration (video)');
@@ -218,6 +218,75 @@ describe('courses and lecture resources', () => {
     const stored = detail.resources.find((r) => r.name === 'equilibrium-notes.pdf');
     const file = await fetch(new URL(stored?.url ?? '', baseURL()));
     expect((await file.arrayBuffer()).byteLength).toBe(size);
+  });
+
+  it("reads a browser-recorded WebM's length, and asks for the length of a video it cannot read", async () => {
+    const course = await api<{ id: number }>('/courses', {
+      token,
+      body: { title: `Recorded ${stamp}`, description: 'Lectures recorded in the browser' },
+    });
+    const page = await newPage();
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${baseURL()}/courses/${course.id}`);
+    const dates = async () => {
+      await page.getByLabel('Live At').fill('2026-11-24T10:00');
+      await page.getByLabel('Recording At').fill('2026-11-21T09:00');
+    };
+
+    // Two seconds of a canvas recorded with MediaRecorder: its WebM states no length in its header.
+    await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext('2d');
+      const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm' });
+      const parts: Blob[] = [];
+      recorder.ondataavailable = (event) => parts.push(event.data);
+      const stopped = new Promise((resolve) => {
+        recorder.onstop = resolve;
+      });
+      recorder.start(250);
+      const started = performance.now();
+      while (performance.now() - started < 2000) {
+        if (context) context.fillStyle = `hsl(${Math.round(performance.now()) % 360} 80% 50%)`;
+        context?.fillRect(0, 0, 64, 64);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      recorder.stop();
+      await stopped;
+      const file = new File(parts, 'recorded-lecture.webm', { type: 'video/webm' });
+      const input = document.querySelector<HTMLInputElement>('input[type=file]');
+      if (!input) throw new Error('no file input');
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await page.getByText("Reading the video's length…").waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Minutes').count()).toBe(0);
+    await dates();
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('Resource added successfully').waitFor({ timeout: 30_000 });
+
+    // Bytes no browser can play: no raw player error, a question in plain words instead.
+    await page.getByLabel('Resource File').setInputFiles({
+      name: 'corrupt-lecture.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.from('not a video at all'),
+    });
+    await page.getByText("We could not read this video's length. Please type it (hours, minutes, seconds).").waitFor();
+    expect(await page.getByText(/DEMUXER|PipelineStatus|MEDIA_ERR/).count()).toBe(0);
+    await dates();
+    await page.getByLabel('Minutes').fill('42');
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    await page.getByText('Resource added successfully').waitFor({ timeout: 30_000 });
+
+    const detail = await api<{ resources: { name: string; duration: number }[] }>(`/courses/${course.id}`, { token });
+    const recorded = detail.resources.find((r) => r.name === 'recorded-lecture.webm');
+    expect(recorded?.duration).toBeGreaterThanOrEqual(1);
+    expect(recorded?.duration).toBeLessThanOrEqual(3);
+    expect(detail.resources.find((r) => r.name === 'corrupt-lecture.mp4')?.duration).toBe(42 * 60);
   });
 
   it('shows an instructor no pause or delete buttons', async () => {

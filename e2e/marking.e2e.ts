@@ -112,10 +112,13 @@ describe('marking', () => {
     await page.getByText('90.0 / 100').waitFor();
     await page.getByRole('link', { name: 'View Marked Paper' }).waitFor();
 
-    // Publish the marks; nothing is unmarked, so nothing is asked.
+    // Publish the marks: marks reach every student at once, so it asks first, saying what stands.
     await page.goto(`${origin}/exams?courseId=${courseId}`);
     const card = page.getByRole('region', { name: identifier }).getByRole('article', { name: 'Kinetics Paper II' });
     await card.getByRole('button', { name: 'Publish Marks' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Publish Marks' });
+    await confirm.getByText(/Publish the marks/).waitFor();
+    await confirm.getByRole('button', { name: 'Publish' }).click();
     await card.getByText('Marks Published').waitFor();
 
     // The marks summary: 25 + 90 / 2 = 70.

@@ -41,8 +41,17 @@ export function isYoutubeUrl(value: string): boolean {
   }
 }
 
+/** What a resource's form and the server answer alike; the portal's form adds its own (`resource-rules.ts`). */
+export const RESOURCE_RULE_MESSAGES = {
+  dates: 'Please provide both Live At and Recording At dates.',
+  duration: 'Please provide a valid duration.',
+} as const;
+
 /** Object keys our upload endpoint issues: resources/<unique prefix>-<name>. */
 export const RESOURCE_KEY_PATTERN = /^resources\/[0-9a-f-]{36}-[^/\\]+$/;
+
+/** The longest lecture the platform takes: 277 h 46 min 40 s. */
+export const MAX_RESOURCE_SECONDS = 1_000_000;
 
 export const createResourceSchema = z
   .object({
@@ -51,12 +60,13 @@ export const createResourceSchema = z
     type: requiredText({ label: 'type', max: 255 }),
     courseId: idSchema('courseId'),
     duration: z.coerce
-      .number({ message: 'Please provide a valid duration.' })
-      .min(0, { message: 'Please provide a valid duration.' })
-      .max(1_000_000, { message: 'Please provide a valid duration.' }),
-    liveAt: dateTimeSchema('liveAt'),
-    recordingAt: dateTimeSchema('recordingAt'),
-    expiresAt: dateTimeSchema('expiresAt').nullish(),
+      .number({ message: RESOURCE_RULE_MESSAGES.duration })
+      .min(0, { message: RESOURCE_RULE_MESSAGES.duration })
+      .max(MAX_RESOURCE_SECONDS, { message: RESOURCE_RULE_MESSAGES.duration }),
+    // Named by the form's labels: the server's sentence is shown to the tutor as it is.
+    liveAt: dateTimeSchema('Live At', { required: RESOURCE_RULE_MESSAGES.dates }),
+    recordingAt: dateTimeSchema('Recording At', { required: RESOURCE_RULE_MESSAGES.dates }),
+    expiresAt: dateTimeSchema('Expires At').nullish(),
   })
   .superRefine((value, ctx) => {
     if (value.type === 'link') {
@@ -64,7 +74,7 @@ export const createResourceSchema = z
         ctx.addIssue({ code: 'custom', path: ['url'], message: 'A link must be a YouTube URL.' });
       }
       if (!(value.duration > 0)) {
-        ctx.addIssue({ code: 'custom', path: ['duration'], message: 'Please provide a valid duration.' });
+        ctx.addIssue({ code: 'custom', path: ['duration'], message: RESOURCE_RULE_MESSAGES.duration });
       }
     } else if (!RESOURCE_KEY_PATTERN.test(value.url) && !/^https?:\/\//i.test(value.url)) {
       ctx.addIssue({

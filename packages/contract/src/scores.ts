@@ -12,6 +12,9 @@ export function mcqPercentage(correct: number, totalQuestions: number): number {
   return (100 * correct) / totalQuestions;
 }
 
+/** How a combined total is made, said on every screen that shows one (a part's mark alone is not its share). */
+export const TOTAL_FORMULA = 'Total = MCQ (out of 50) + half the PART II mark (out of 100)';
+
 export function combinedTotalScore(
   mcqScore: number | null | undefined,
   traditionalScore: number | null | undefined,
@@ -30,6 +33,9 @@ export function combinedTotalScore(
  */
 export const hasTwoDecimalsAtMost = (value: number): boolean =>
   Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+
+/** A mark as the screens and exports show it: rounded to hundredths, so 100/3 reads 33.33. */
+export const toHundredths = (value: number): number => Math.round(value * 100) / 100;
 
 /** Marks added in whole hundredths, so 0.1 + 0.2 is 0.3 and 4.1 + 4.1 is 8.2, never 8.200000000000001. */
 export const sumOfMarks = (values: readonly number[]): number =>

@@ -51,6 +51,11 @@ export const submissionSchema = z.object({
   submittedAnswerDownloadUrl: z.string().nullable(),
   markedPaperPath: z.string().nullable(),
   markedPaperDownloadUrl: z.string().nullable(),
+  /**
+   * Counts staff's changes to the script (mark, feedback, marked paper, annotations). The grade and
+   * annotations calls take it as `If-Match: "<version>"` and refuse (409) a save from an older one.
+   */
+  version: z.number().int(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
@@ -185,8 +190,20 @@ export const studentExamSummarySchema = examSchema
   });
 export type StudentExamSummary = z.infer<typeof studentExamSummarySchema>;
 
+/**
+ * The student's own hand-in as GET /me/exams/{examId} tells it: whether it is marked (an MCQ as it
+ * is handed in; PART II once a score is given, published or not, and it may no longer be replaced)
+ * and a short-lived signed link to the PART II script they handed in (null before there is one).
+ */
+export const studentHandInSchema = z.object({
+  marked: z.boolean(),
+  answerUrl: z.string().nullable(),
+});
+export type StudentHandIn = z.infer<typeof studentHandInSchema>;
+
 /** GET /me/exams/{examId}: one exam with its questions and options in stored order, never the key. */
 export const studentExamSchema = studentExamSummarySchema.extend({
+  ...studentHandInSchema.shape,
   questions: z.array(studentQuestionSchema),
 });
 export type StudentExam = z.infer<typeof studentExamSchema>;

@@ -270,6 +270,13 @@ describe('dateTimeSchema', () => {
   it('trims the text it passes on', () => {
     expect(dateTimeSchema('liveAt').parse(' 2026-01-01T10:00 ')).toBe('2026-01-01T10:00');
   });
+  it('takes a sentence of its own for a value missing or blank, and keeps naming the field otherwise', () => {
+    const live = messageOf(dateTimeSchema('Live At', { required: 'Please provide both dates.' }));
+    expect(live(undefined)).toBe('Please provide both dates.');
+    expect(live('')).toBe('Please provide both dates.');
+    expect(live('  ')).toBe('Please provide both dates.');
+    expect(live('tomorrow')).toBe('Live At: Invalid date format. Please use YYYY-MM-DDTHH:mm.');
+  });
   it('takes a form of words of its own for a text of the wrong shape', () => {
     const exam = messageOf(dateTimeSchema('dueDate', { format: 'Invalid date format. Please use YYYY-MM-DDTHH:mm.' }));
     expect(exam('01/12/2026')).toBe('Invalid date format. Please use YYYY-MM-DDTHH:mm.');

@@ -275,19 +275,24 @@ export function daySchema(field: string) {
 /**
  * A date-time in the field `field` (see `readDateTime`): with an offset or Z it is absolute; without
  * one the server reads it in the platform time zone (`instantOf`). Every refusal names the field,
- * unless `format` gives other words for a text of the wrong shape.
+ * unless `format` gives other words for a text of the wrong shape, or `required` for one missing or blank.
  */
-export function dateTimeSchema(field: string, options: { format?: string } = {}) {
+export function dateTimeSchema(field: string, options: { format?: string; required?: string } = {}) {
   const format = options.format ?? issue(field, DATE_MESSAGES.dateTimeFormat);
+  const required = options.required ?? format;
   const problems: Record<DateProblem, string> = {
     format,
     date: issue(field, DATE_MESSAGES.dateTime),
     offset: issue(field, DATE_MESSAGES.offset),
   };
   return z
-    .string({ message: format })
+    .string({ message: required })
     .trim()
     .superRefine((value, ctx) => {
+      if (value === '') {
+        ctx.addIssue({ code: 'custom', message: required });
+        return;
+      }
       const read = readDateTime(value);
       if (!read.ok) ctx.addIssue({ code: 'custom', message: problems[read.problem] });
     });

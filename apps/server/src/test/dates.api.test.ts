@@ -72,19 +72,19 @@ describe('GET /api/watchtime/{username} from and to', () => {
 
 describe('POST /api/resources dates', () => {
   it.each([
-    [{ liveAt: '0050-06-01T12:00' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '0050-06-01T12:00Z' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '0001-06-01T12:00Z' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '0100-01-01T00:00' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '2026-02-29T00:00' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '1899-12-31T23:59' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '2101-01-01T00:00Z' }, `liveAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: '2026-01-01T00:00+9999' }, `liveAt: ${OFFSET}`],
-    [{ liveAt: '2026-01-01T00:00+24:00' }, `liveAt: ${OFFSET}`],
-    [{ recordingAt: '0001-01-01T00:00' }, `recordingAt: ${REAL_DATE_TIME}`],
-    [{ expiresAt: '2026-04-31T10:00' }, `expiresAt: ${REAL_DATE_TIME}`],
-    [{ liveAt: 'tomorrow' }, 'liveAt: Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
-    [{ liveAt: '2026-01-01T24:00' }, 'liveAt: Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
+    [{ liveAt: '0050-06-01T12:00' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '0050-06-01T12:00Z' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '0001-06-01T12:00Z' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '0100-01-01T00:00' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '2026-02-29T00:00' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '1899-12-31T23:59' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '2101-01-01T00:00Z' }, `Live At: ${REAL_DATE_TIME}`],
+    [{ liveAt: '2026-01-01T00:00+9999' }, `Live At: ${OFFSET}`],
+    [{ liveAt: '2026-01-01T00:00+24:00' }, `Live At: ${OFFSET}`],
+    [{ recordingAt: '0001-01-01T00:00' }, `Recording At: ${REAL_DATE_TIME}`],
+    [{ expiresAt: '2026-04-31T10:00' }, `Expires At: ${REAL_DATE_TIME}`],
+    [{ liveAt: 'tomorrow' }, 'Live At: Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
+    [{ liveAt: '2026-01-01T24:00' }, 'Live At: Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
   ])('refuses %o with 400 naming the field, and stores nothing', async (change, message) => {
     const before = await resourceNames();
     expectMessage(await postResource(change), 400, message);

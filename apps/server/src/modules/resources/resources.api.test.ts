@@ -54,8 +54,7 @@ describe('resources', () => {
   it.each([
     [{ url: 'https://vimeo.com/1' }, 'A link must be a YouTube URL.'],
     [{ duration: 0 }, 'Please provide a valid duration.'],
-    [{ liveAt: undefined }, 'liveAt'],
-    [{ liveAt: 'tomorrow' }, 'Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
+    [{ liveAt: 'tomorrow' }, 'Live At: Invalid date format. Please use YYYY-MM-DDTHH:mm.'],
     [{ name: '   ' }, 'Resource name is required.'],
     [{ expiresAt: '2026-11-22T10:00:00Z' }, 'Expires At must be after Live At.'],
     [
@@ -66,6 +65,18 @@ describe('resources', () => {
   ])('refuses %o with a clear message', async (change, message) => {
     expectMessageContaining(await post({ ...link, courseId, ...change }), 400, message);
   });
+
+  // The form's labels, not the API's field names: a tutor reads this sentence as it is.
+  it.each([[{ liveAt: undefined }], [{ recordingAt: '' }], [{ liveAt: '  ', recordingAt: undefined }]])(
+    'refuses %o asking for both dates by their labels',
+    async (change) => {
+      expectMessage(
+        await post({ ...link, courseId, ...change }),
+        400,
+        'Please provide both Live At and Recording At dates.',
+      );
+    },
+  );
 
   it('refuses an unknown course and a key that no upload issued', async () => {
     expect((await post({ ...link, courseId: 999999 })).statusCode).toBe(404);

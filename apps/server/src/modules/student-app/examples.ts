@@ -80,6 +80,8 @@ export const examples = {
     examples: [
       {
         ...exam,
+        marked: false,
+        answerUrl: null,
         questions: [
           {
             id: 301,

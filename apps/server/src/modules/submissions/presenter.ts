@@ -2,8 +2,9 @@ import path from 'node:path';
 import {
   type MySubmission,
   type StudentExamSummary,
+  type StudentHandIn,
   type Submission,
-  studentExamSummarySchema,
+  studentExamSchema,
 } from '@valence/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -49,6 +50,7 @@ export class SubmissionFiles {
       submittedAnswerDownloadUrl: await this.link(row.answerKey, row.username, examIdentifier, 'answer'),
       markedPaperPath: row.markedPaperKey,
       markedPaperDownloadUrl: await this.link(row.markedPaperKey, row.username, examIdentifier, 'marked'),
+      version: row.version,
     };
   }
 
@@ -78,15 +80,17 @@ export function mine(row: SubmissionRow, exam: { gradesPublished: boolean }): My
  * GET /me/exams/{examId} before it is sent: the student's view of the exam, and its questions as the
  * JSON array the shared paper holds (checked against the contract when that was built).
  */
-export type StudentPaperAnswer = { exam: StudentExamSummary; questionsJson: string };
+export type StudentPaperAnswer = { exam: StudentExamSummary & StudentHandIn; questionsJson: string };
 
 /**
  * The answer's JSON, written without serialising the questions again: on exam day the same 50
  * questions go to a whole class, and checking and writing them per request was most of its cost.
  * The student's part is checked here as any answer is.
  */
+const studentExamHeadSchema = studentExamSchema.omit({ questions: true });
+
 export function paperJson({ exam, questionsJson }: StudentPaperAnswer): string {
-  const head = JSON.stringify(studentExamSummarySchema.parse(exam));
+  const head = JSON.stringify(studentExamHeadSchema.parse(exam));
   return `${head.slice(0, -1)},"questions":${questionsJson}}`;
 }
 

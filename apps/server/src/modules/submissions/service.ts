@@ -67,9 +67,17 @@ export class SubmissionsService {
     return repo.lockSubmission(tx, id);
   }
 
-  /** Writes a mark (score, feedback, marked paper) on a submission locked by `lockForMarking`. */
-  recordMark(tx: Tx, id: number, values: repo.MarkValues): Promise<repo.SubmissionRow> {
-    return repo.updateSubmission(tx, id, values);
+  /**
+   * Writes a mark (score, feedback, marked paper) on a submission locked by `lockForMarking`, as a
+   * change by `staffId`: its version moves on.
+   */
+  recordMark(tx: Tx, id: number, values: repo.MarkValues, staffId: number): Promise<repo.SubmissionRow> {
+    return repo.updateSubmission(tx, id, { ...values, ...repo.changedBy(staffId) });
+  }
+
+  /** Counts another change by `staffId` to a locked submission (its annotations): answers the row. */
+  recordChange(tx: Tx, id: number, staffId: number): Promise<repo.SubmissionRow> {
+    return repo.updateSubmission(tx, id, repo.changedBy(staffId));
   }
 
   /** The student's MCQ answers: which option (null: none) for each question answered. */
@@ -102,8 +110,9 @@ export class SubmissionsService {
   /**
    * One exam the student may sit, with its questions and options in stored order, never the answer
    * key: the exam, the access check and the sitting in one statement, and the paper every student
-   * of the exam shares (`questions.studentPaper`, built once for a class opening it together).
-   * Answers the JSON to send (a StudentExam, checked against the contract: see `paperJson`).
+   * of the exam shares (`questions.studentPaper`, built once for a class opening it together), with
+   * whether their hand-in is marked and a signed link to their PART II script. Answers the JSON to
+   * send (a StudentExam, checked against the contract: see `paperJson`).
    */
   async myExam(student: Principal, examId: number): Promise<string> {
     let row = admitted(await studentExamAccess(this.deps.db, student.id, examId));
@@ -113,8 +122,14 @@ export class SubmissionsService {
     }
     const paper = row.exam.examType === 'MCQ' ? await this.deps.questions.studentPaper(examId) : null;
     const sitting = { submittedAt: row.submittedAt, hasDraft: row.hasDraft };
+    // The student's own script only: the row was read for this student alone.
+    const answerUrl = await this.files.link(row.answerKey, student.username, row.exam.examIdentifier, 'answer');
     return paperJson({
-      exam: summary(row.exam, row.courseTitle, paper?.questions.length ?? 0, sitting),
+      exam: {
+        ...summary(row.exam, row.courseTitle, paper?.questions.length ?? 0, sitting),
+        marked: row.marked,
+        answerUrl,
+      },
       questionsJson: paper?.json ?? '[]',
     });
   }

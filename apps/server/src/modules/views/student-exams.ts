@@ -71,8 +71,15 @@ const examList = preparedPer((db) =>
     .prepare('valence_student_exam_list'),
 );
 
-/** One exam as the student would open it, whatever its state, and whether they are ACTIVE in its course. */
-export type StudentExamAccess = Omit<StudentExamRow, 'questionCount'> & { active: boolean };
+/**
+ * One exam as the student would open it, whatever its state, whether they are ACTIVE in its course,
+ * their PART II script's key, and whether their submission is marked (a score given).
+ */
+export type StudentExamAccess = Omit<StudentExamRow, 'questionCount'> & {
+  active: boolean;
+  answerKey: string | null;
+  marked: boolean;
+};
 
 /**
  * One exam for one student in one statement: the exam row (published or not: the caller refuses),
@@ -91,7 +98,12 @@ export async function studentExamAccess(
 
 const examAccess = preparedPer((db) =>
   db
-    .select({ ...examSittingFields, active: activeIn(studentParam) })
+    .select({
+      ...examSittingFields,
+      active: activeIn(studentParam),
+      answerKey: submissions.answerKey,
+      marked: sql<boolean>`(${submissions.mcqScore} is not null or ${submissions.traditionalScore} is not null)`,
+    })
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentParam)))

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExamScore } from '@valence/contract';
+import { type ExamScore, TOTAL_FORMULA } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { itShowsLookupFailures } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
@@ -77,6 +77,7 @@ describe('Student Combined Exam Scores screen', () => {
     const total = await shown('Combined Total');
     expect(total.getByText('40.00 / 100')).toBeInTheDocument();
     expect(total.getByText('MCQ only; the total will change when the other part is published.')).toBeInTheDocument();
+    expect(screen.getByText(TOTAL_FORMULA)).toBeInTheDocument();
   });
 
   itShowsLookupFailures({

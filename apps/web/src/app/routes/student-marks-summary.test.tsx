@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Student } from '@valence/contract';
+import { type Student, TOTAL_FORMULA } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { itShowsLookupFailures, marksSummary } from '../../features/scores/test-fixtures';
 import { writeSession } from '../../lib/session';
@@ -121,6 +121,8 @@ describe('Student Marks Summary screen', () => {
     const overall = await card('Overall');
     expect(within(overall).getByText('42.18 / 100', { exact: false })).toBeInTheDocument();
     expect(within(overall).getByText('(MCQ only)')).toBeInTheDocument();
+    // How the total is made, beside it: 42.18 is the MCQ's 42.18 of 50 plus no PART II yet.
+    expect(within(overall).getByText(TOTAL_FORMULA)).toBeInTheDocument();
   });
 
   itShowsLookupFailures({

@@ -3,8 +3,10 @@ import type { Exam } from '@valence/contract';
 import { Link } from 'react-router';
 import { confirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteExamContent } from '../api/delete-exam-content';
+import { getClassSize } from '../api/get-class-size';
 import { useSetExamPublished } from '../api/set-exam-published';
 import { useSetMarksPublished } from '../api/set-marks-published';
+import { marksQuestion } from '../model/marks-question';
 
 export const DELETE_CONTENT_QUESTION =
   "Are you sure you want to delete this exam's content? This action cannot be undone.";
@@ -16,7 +18,7 @@ const small = { size: 'compact-sm', variant: 'light' } as const;
  * button. What needs the content (paper, questions, deleting it, publishing) is disabled once it is gone;
  * submissions and marks stay reachable.
  */
-export function ExamActions({ exam }: { exam: Exam }) {
+export function ExamActions({ exam, timeZone }: { exam: Exam; timeZone: string }) {
   const publish = useSetExamPublished();
   const marks = useSetMarksPublished();
   const remove = useDeleteExamContent();
@@ -32,14 +34,18 @@ export function ExamActions({ exam }: { exam: Exam }) {
     if (sure) await remove.mutateAsync(exam).catch(() => {});
   }
 
-  /** Marks may go out with scripts still unmarked (a late script), but only when the tutor says so. */
+  /**
+   * Marks reach every student at once, so publishing asks first, saying what the tutor may not have
+   * in mind: students yet to hand in, scripts unmarked, an exam still open. The class size is read
+   * as the button is pressed; without it the question says what it knows.
+   */
   async function handleMarks() {
     const publishing = !exam.gradesPublished;
-    const unmarked = exam.unmarkedCount;
-    if (publishing && unmarked > 0) {
+    if (publishing) {
+      const classSize = await getClassSize(exam.courseId).catch(() => null);
       const sure = await confirmDialog({
         title: 'Publish Marks',
-        message: `${unmarked} ${unmarked === 1 ? 'script is' : 'scripts are'} still unmarked. Publish anyway?`,
+        message: marksQuestion({ exam, classSize, timeZone }),
         confirmLabel: 'Publish',
       });
       if (!sure) return;

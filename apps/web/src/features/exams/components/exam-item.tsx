@@ -46,7 +46,7 @@ export function ExamItem({ exam, timeZone }: { exam: Exam; timeZone: string }) {
             {EXAM_MESSAGES.contentDeleted}
           </Text>
         )}
-        <ExamActions exam={exam} />
+        <ExamActions exam={exam} timeZone={timeZone} />
       </Stack>
     </Paper>
   );

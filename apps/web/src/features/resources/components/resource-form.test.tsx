@@ -1,15 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MAX_RESOURCE_BYTES } from '@valence/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
 import { writeSession } from '../../../lib/session';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
-import { linkDuration, validateResourceForm } from '../model/resource-rules';
+import { linkDuration, resourceFormErrors } from '../model/resource-rules';
+import { readVideoDuration } from '../model/video-duration';
 import { ResourceForm } from './resource-form';
 
 // jsdom has no network for tus.
 vi.mock('tus-js-client', () => import('../../../test/tus-stand-in'));
+// jsdom plays no video: the probe's answer is set per test (a PDF is never probed).
+vi.mock('../model/video-duration', () => ({ readVideoDuration: vi.fn() }));
 
 const base = { file: null, link: '', liveAt: '', recordingAt: '', hours: 0, minutes: 0, seconds: 0 };
 const dates = { liveAt: '2025-03-01T10:00', recordingAt: '2025-03-01T12:00' };
@@ -21,32 +24,47 @@ function bigFile(): File {
   return file;
 }
 
-describe('validateResourceForm', () => {
-  it('does nothing without a file or link', () => {
-    expect(validateResourceForm({ ...base, ...dates })).toBe('skip');
+const DATES = 'Please provide both Live At and Recording At dates.';
+const submitted = { submitted: true };
+
+describe('resourceFormErrors on submit', () => {
+  it('asks for a file or a link, and both dates, each where it is missing', () => {
+    expect(resourceFormErrors(base, submitted)).toEqual({
+      file: 'Choose a file or enter a YouTube link.',
+      liveAt: DATES,
+      recordingAt: DATES,
+    });
   });
-  it('needs both liveAt and recordingAt', () => {
-    expect(validateResourceForm({ ...base, link: youtube, liveAt: dates.liveAt, seconds: 5 })).toBe(
-      'Please provide both liveAt and recordingAt dates.',
-    );
+  it('names the missing date by its label', () => {
+    expect(resourceFormErrors({ ...base, link: youtube, liveAt: dates.liveAt, seconds: 5 }, submitted)).toEqual({
+      recordingAt: DATES,
+    });
   });
   it('needs a positive duration for a link, minutes and seconds within 0..59', () => {
-    expect(validateResourceForm({ ...base, ...dates, link: youtube })).toBe('Please provide a valid duration.');
-    expect(validateResourceForm({ ...base, ...dates, link: youtube, minutes: 60 })).toBe(
-      'Please provide a valid duration.',
-    );
-    expect(validateResourceForm({ ...base, ...dates, link: youtube, hours: 1, minutes: 2, seconds: 3 })).toBeNull();
+    expect(resourceFormErrors({ ...base, ...dates, link: youtube }, submitted)).toEqual({
+      duration: 'Please provide a valid duration: the video must be longer than 0 seconds.',
+    });
+    expect(resourceFormErrors({ ...base, ...dates, link: youtube, minutes: 60 }, submitted)).toEqual({
+      minutes: 'Minutes must be a whole number from 0 to 59.',
+    });
+    expect(
+      resourceFormErrors({ ...base, ...dates, link: youtube, hours: 1, minutes: 2, seconds: 3 }, submitted),
+    ).toEqual({});
     expect(linkDuration({ hours: 1, minutes: 2, seconds: 3 })).toBe(3723);
   });
   it('rejects files over 5 GB and accepts one at the limit', () => {
-    expect(validateResourceForm({ ...base, ...dates, file: bigFile() })).toBe('File size exceeds the 5 GB limit.');
+    expect(resourceFormErrors({ ...base, ...dates, file: bigFile() }, submitted)).toEqual({
+      file: 'File size exceeds the 5 GB limit.',
+    });
     const atLimit = new File(['x'], 'ok.pdf', { type: 'application/pdf' });
     Object.defineProperty(atLimit, 'size', { value: MAX_RESOURCE_BYTES });
-    expect(validateResourceForm({ ...base, ...dates, file: atLimit })).toBeNull();
+    expect(resourceFormErrors({ ...base, ...dates, file: atLimit }, submitted)).toEqual({});
   });
 });
 
 describe('ResourceForm', () => {
+  beforeEach(() => vi.mocked(readVideoDuration).mockReset());
+
   function setup(routes: Parameters<typeof fakeFetch>[0] = {}) {
     writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
     const fetch = fakeFetch(routes);
@@ -58,6 +76,12 @@ describe('ResourceForm', () => {
       </>,
     );
     return { fetch, user: userEvent.setup() };
+  }
+
+  /** Replaces what a number input holds (they start at 0). */
+  async function retype(user: UserEvent, label: string, text: string) {
+    await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText(label), text);
   }
 
   /** Both required times, set as a datetime-local input takes them. */
@@ -74,19 +98,71 @@ describe('ResourceForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
   }
 
-  it('ignores a submit with neither file nor link', async () => {
+  /** The sentence shown under a field, as a screen reader hears it with the field. */
+  const problemOf = (label: string | RegExp) =>
+    (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+
+  it('says what is missing on an empty submit, where it is missing, and sends nothing', async () => {
     const { fetch, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(problemOf('Resource File')).toContain('Choose a file or enter a YouTube link.');
+    expect(screen.getByLabelText('Resource File')).toHaveAttribute('aria-invalid', 'true');
+    expect(problemOf(/Live At/)).toContain(DATES);
+    expect(problemOf(/Recording At/)).toContain(DATES);
+    expect(fetch.calls).toHaveLength(0);
+    // Once chosen, the file's problem goes; the dates' stays until they are given.
+    const notes = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
+    expect(problemOf('Resource File')).not.toContain('Choose a file');
+    expect(problemOf(/Live At/)).toContain(DATES);
+  });
+
+  it('asks for both dates by their labels', async () => {
+    const { fetch, user } = setup();
+    await user.type(screen.getByLabelText('YouTube Link'), youtube);
+    await retype(user, 'Seconds', '5');
+    fireEvent.change(screen.getByLabelText(/Live At/), { target: { value: dates.liveAt } });
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    expect(problemOf(/Recording At/)).toContain(DATES);
+    expect(problemOf(/Live At/)).not.toContain(DATES);
+    expect(screen.queryByText(/liveAt|recordingAt/)).not.toBeInTheDocument();
     expect(fetch.calls).toHaveLength(0);
   });
 
-  it('asks for both dates', async () => {
+  it('says under the link that a file and a link cannot both be given, and keeps both until one is removed', async () => {
+    const { fetch, user } = setup();
+    const notes = new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [notes] } });
+    await user.type(screen.getByLabelText('YouTube Link'), youtube);
+    const both = 'Add a file or a YouTube link, not both: remove one of them.';
+    expect(problemOf('YouTube Link')).toContain(both);
+    enterDates();
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    expect(fetch.calls).toHaveLength(0);
+    expect(screen.getByLabelText('YouTube Link')).toHaveValue(youtube);
+    await user.click(screen.getByRole('button', { name: 'Remove file' }));
+    expect(problemOf('YouTube Link')).not.toContain(both);
+  });
+
+  it('says at once that seconds run from 0 to 59', async () => {
     const { fetch, user } = setup();
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
+    await retype(user, 'Seconds', '75');
+    expect(problemOf('Seconds')).toContain('Seconds must be a whole number from 0 to 59.');
+    enterDates();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please provide both liveAt and recordingAt dates.');
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('says a Vimeo link is not a YouTube link once it is entered', async () => {
+    const { fetch, user } = setup();
+    await user.type(screen.getByLabelText('YouTube Link'), 'https://vimeo.com/76979871');
+    await user.tab();
+    expect(problemOf('YouTube Link')).toContain('This is not a YouTube link: only YouTube links can be added.');
+    expect(screen.queryByText('Please provide a YouTube link.')).not.toBeInTheDocument();
     expect(fetch.calls).toHaveLength(0);
   });
 
@@ -95,17 +171,45 @@ describe('ResourceForm', () => {
     await user.type(screen.getByLabelText('YouTube Link'), youtube);
     enterDates();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid duration.');
+    expect(screen.getByText(/Please provide a valid duration/)).toBeInTheDocument();
   });
 
-  it('refuses a file over 5 GB before uploading', async () => {
-    const { fetch, user } = setup();
+  it('refuses a file over 5 GB as soon as it is chosen, naming the limit', async () => {
+    const { fetch } = setup();
     fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [bigFile()] } });
     expect(screen.getByLabelText('Resource Name')).toHaveValue('huge.mp4');
+    expect(problemOf('Resource File')).toContain('File size exceeds the 5 GB limit.');
+    expect(readVideoDuration).not.toHaveBeenCalled();
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('asks for the length of a video whose length cannot be read, and sends the one typed', async () => {
+    vi.mocked(readVideoDuration).mockResolvedValue(null);
+    const { fetch, user } = setup({
+      'POST /resources': ({ body }) => ({ status: 201, body: { id: 9, expiresAt: null, ...(body as object) } }),
+    });
+    const recording = new File(['webm'], 'lecture.webm', { type: 'video/webm' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [recording] } });
+    expect(
+      await screen.findByText("We could not read this video's length. Please type it (hours, minutes, seconds)."),
+    ).toBeInTheDocument();
     enterDates();
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds the 5 GB limit.');
+    expect(screen.getByText(/Please provide a valid duration/)).toBeInTheDocument();
     expect(fetch.calls).toHaveLength(0);
+    await retype(user, 'Minutes', '42');
+    await user.click(screen.getByRole('button', { name: 'Add Resource' }));
+    expect(await screen.findByText('Resource added successfully')).toBeInTheDocument();
+    expect(fetch.calls[0]?.body).toMatchObject({ type: 'video/webm', duration: 42 * 60 });
+  });
+
+  it('shows no length inputs for a video whose length was read', async () => {
+    vi.mocked(readVideoDuration).mockResolvedValue(125);
+    setup();
+    const clip = new File(['mp4'], 'clip.mp4', { type: 'video/mp4' });
+    fireEvent.change(screen.getByLabelText('Resource File'), { target: { files: [clip] } });
+    await waitFor(() => expect(readVideoDuration).toHaveBeenCalledWith(clip));
+    expect(screen.queryByLabelText('Minutes')).not.toBeInTheDocument();
   });
 
   it('adds a YouTube link with its duration, name defaulting to the link, and clears the form', async () => {
@@ -118,7 +222,7 @@ describe('ResourceForm', () => {
     await user.clear(screen.getByLabelText('Minutes'));
     await user.type(screen.getByLabelText('Minutes'), '2');
     await user.clear(screen.getByLabelText('Seconds'));
-    await user.type(screen.getByLabelText('Seconds'), '5');
+    await retype(user, 'Seconds', '5');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     expect(await screen.findByText('YouTube link added successfully')).toHaveAttribute('data-kind', 'success');
     expect(fetch.calls[0]?.body).toMatchObject({
@@ -142,7 +246,7 @@ describe('ResourceForm', () => {
     await user.type(screen.getByLabelText('Minutes'), '70');
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     expect(screen.getByLabelText('Minutes')).toHaveValue('70');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please provide a valid duration.');
+    expect(problemOf('Minutes')).toContain('Minutes must be a whole number from 0 to 59.');
     expect(fetch.calls).toHaveLength(0);
     expect(screen.queryByText('YouTube link added successfully')).not.toBeInTheDocument();
   });

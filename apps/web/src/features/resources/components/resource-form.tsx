@@ -1,40 +1,87 @@
-import { Alert, Button, Card, Group, Input, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Input, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconUpload } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
+import { IconUpload, IconX } from '@tabler/icons-react';
+import { MAX_RESOURCE_BYTES } from '@valence/contract';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAddResource } from '../model/add-resource';
-import { EMPTY_RESOURCE, type ResourceFormValues, validateResourceForm } from '../model/resource-rules';
+import {
+  EMPTY_RESOURCE,
+  lengthIsTyped,
+  RESOURCE_MESSAGES,
+  type ResourceFormValues,
+  resourceFormErrors,
+  type VideoLengthState,
+} from '../model/resource-rules';
+import { isVideo, videoLength } from '../model/video-length';
 import { DurationFields } from './duration-fields';
 
 /** Adds a lecture resource: an uploaded file (tus, resumable) or a YouTube link. */
 export function ResourceForm({ courseId }: { courseId: number }) {
   const fileInputId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<ResourceFormValues>({ initialValues: EMPTY_RESOURCE });
   const { add, busy, progress, resetProgress } = useAddResource(courseId);
-  const [problem, setProblem] = useState<string | null>(null);
   // The name follows the chosen file or link until the user types their own.
   const [nameTouched, setNameTouched] = useState(false);
+  // What is missing is said only once a submit was tried; a link is judged once it is left.
+  const [submitted, setSubmitted] = useState(false);
+  const [linkLeft, setLinkLeft] = useState(false);
+  const [lengthState, setLengthState] = useState<VideoLengthState | undefined>();
   const values = form.getValues();
+  const errors = resourceFormErrors(values, { submitted, linkLeft, videoLength: lengthState });
 
-  function chooseFile(file: File | null) {
-    form.setValues({ file, ...(file ? { link: '' } : {}), ...(nameTouched ? {} : { name: file?.name ?? '' }) });
+  // A chosen video's length is read at once, so the tutor is asked to type it before submitting if need be.
+  const { file } = values;
+  useEffect(() => {
+    setLengthState(undefined);
+    // A file refused for its size is never read.
+    if (!file || !isVideo(file) || file.size > MAX_RESOURCE_BYTES) return;
+    let current = true;
+    setLengthState('reading');
+    videoLength(file).then((seconds) => {
+      if (current) setLengthState(seconds === null ? 'unread' : 'read');
+    });
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
+  function chooseFile(chosen: File | null) {
+    // A link typed already is kept: both together are refused under the link, not one silently dropped.
+    form.setValues({ file: chosen, ...(nameTouched ? {} : { name: chosen?.name ?? values.link.trim() }) });
+  }
+
+  function removeFile() {
+    if (fileInput.current) fileInput.current.value = '';
+    chooseFile(null);
   }
 
   function changeLink(link: string) {
-    if (link && values.file && fileInput.current) fileInput.current.value = '';
-    form.setValues({ link, ...(link ? { file: null } : {}), ...(nameTouched ? {} : { name: link.trim() }) });
+    setLinkLeft(false);
+    form.setValues({ link, ...(nameTouched || values.file ? {} : { name: link.trim() }) });
   }
 
-  async function handleSubmit(submitted: ResourceFormValues) {
+  async function handleSubmit(submittedValues: ResourceFormValues) {
     if (busy) return;
-    const found = validateResourceForm(submitted);
-    if (found === 'skip') return;
-    setProblem(found);
-    if (found || !(await add(submitted))) return;
+    setSubmitted(true);
+    // A video still being read is waited for: whether its length must be typed depends on it.
+    let length = lengthState;
+    if (submittedValues.file && isVideo(submittedValues.file) && submittedValues.file.size <= MAX_RESOURCE_BYTES) {
+      length = (await videoLength(submittedValues.file)) === null ? 'unread' : 'read';
+    }
+    const found = resourceFormErrors(submittedValues, { submitted: true, linkLeft: true, videoLength: length });
+    if (Object.keys(found).length > 0) {
+      // The first field in trouble takes the focus, so a keyboard or screen-reader user lands on it.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    if (!(await add(submittedValues))) return;
     form.reset();
     if (fileInput.current) fileInput.current.value = '';
     setNameTouched(false);
+    setSubmitted(false);
+    setLinkLeft(false);
     resetProgress();
   }
 
@@ -46,12 +93,16 @@ export function ResourceForm({ courseId }: { courseId: number }) {
       description={required ? undefined : 'Optional'}
       disabled={busy}
       {...form.getInputProps(name)}
+      error={errors[name]}
     />
   );
 
+  const fileProblemId = `${fileInputId}-error`;
+  const typedLength = lengthIsTyped(values, lengthState);
+
   return (
     <Card withBorder padding="lg" component="section">
-      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack>
           <Title order={3} id="add-resource-heading">
             Add Resource
@@ -61,16 +112,33 @@ export function ResourceForm({ courseId }: { courseId: number }) {
               id={fileInputId}
               label="Resource File"
               description="A video, PDF, image or any other file up to 5 GB"
+              error={errors.file}
             >
-              <input
-                id={fileInputId}
-                ref={fileInput}
-                type="file"
-                aria-label="Resource File"
-                disabled={busy}
-                onChange={(event) => chooseFile(event.currentTarget.files?.[0] ?? null)}
-                style={{ display: 'block', marginTop: 6 }}
-              />
+              <Group gap="xs" mt={6} wrap="nowrap">
+                <input
+                  id={fileInputId}
+                  ref={fileInput}
+                  type="file"
+                  aria-label="Resource File"
+                  aria-invalid={errors.file ? true : undefined}
+                  aria-describedby={errors.file ? fileProblemId : undefined}
+                  disabled={busy}
+                  onChange={(event) => chooseFile(event.currentTarget.files?.[0] ?? null)}
+                  style={{ display: 'block', minWidth: 0, flex: 1 }}
+                />
+                {values.file && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="gray"
+                    leftSection={<IconX size={12} />}
+                    disabled={busy}
+                    onClick={removeFile}
+                  >
+                    Remove file
+                  </Button>
+                )}
+              </Group>
             </Input.Wrapper>
             <TextInput
               label="YouTube Link"
@@ -78,7 +146,9 @@ export function ResourceForm({ courseId }: { courseId: number }) {
               placeholder="https://www.youtube.com/watch?v=..."
               value={values.link}
               disabled={busy}
+              error={errors.link}
               onChange={(event) => changeLink(event.currentTarget.value)}
+              onBlur={() => setLinkLeft(true)}
             />
           </SimpleGrid>
           <TextInput
@@ -86,6 +156,7 @@ export function ResourceForm({ courseId }: { courseId: number }) {
             placeholder="Defaults to the file name or link"
             value={values.name}
             disabled={busy}
+            error={errors.name}
             onChange={(event) => {
               setNameTouched(true);
               form.setFieldValue('name', event.currentTarget.value);
@@ -96,11 +167,18 @@ export function ResourceForm({ courseId }: { courseId: number }) {
             {dateInput('recordingAt', 'Recording At', true)}
             {dateInput('expiresAt', 'Expires At', false)}
           </SimpleGrid>
-          {!values.file && values.link.trim() !== '' && <DurationFields form={form} />}
-          {problem && (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
+          {values.file && lengthState === 'reading' && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              Reading the video's length…
+            </Text>
+          )}
+          {typedLength && (
+            <DurationFields
+              form={form}
+              errors={errors}
+              disabled={busy}
+              note={values.file ? RESOURCE_MESSAGES.unreadLength : undefined}
+            />
           )}
           {progress !== null && (
             <Group gap="sm" wrap="nowrap">

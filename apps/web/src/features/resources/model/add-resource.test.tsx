@@ -107,8 +107,18 @@ describe('useAddResource', () => {
     expect(fetch.calls[0]?.body).toMatchObject({ name: 'notes.bin', type: 'application/octet-stream', duration: 0 });
   });
 
-  it('stops before uploading when the video cannot be probed', async () => {
-    vi.mocked(readVideoDuration).mockRejectedValue(new Error('the video reports no finite duration'));
+  it('uploads a video whose length the browser cannot read with the length typed for it', async () => {
+    vi.mocked(readVideoDuration).mockResolvedValue(null);
+    const { fetch, result, add } = setup({ 'POST /resources': created });
+    const recording = new File(['webm'], 'recorded.webm', { type: 'video/webm' });
+    expect(await add({ file: recording, minutes: 45, seconds: 7 })).toBe(true);
+    expect(tus.started).toEqual(['recorded.webm']);
+    expect(fetch.calls[0]?.body).toMatchObject({ type: 'video/webm', duration: 2707 });
+    expect(result.current.status).toEqual({ kind: 'success', text: 'Resource added successfully' });
+  });
+
+  it("asks for the length in a tutor's words, uploading nothing, when it can be neither read nor was typed", async () => {
+    vi.mocked(readVideoDuration).mockResolvedValue(null);
     const { fetch, result, add } = setup({ 'POST /resources': created });
     expect(await add({ file: new File(['?'], 'broken.mp4', { type: 'video/mp4' }) })).toBe(false);
     expect(tus.started).toEqual([]);
@@ -116,7 +126,7 @@ describe('useAddResource', () => {
     expect(result.current.progress).toBeNull();
     expect(result.current.status).toEqual({
       kind: 'error',
-      text: 'Error getting video duration: the video reports no finite duration',
+      text: "We could not read this video's length. Please type it (hours, minutes, seconds).",
     });
   });
 

@@ -4,14 +4,15 @@ import { failure, success } from '../../../lib/status';
 import { showStatus } from '../../../lib/status-store';
 import { useCreateResource } from '../api/create-resource';
 import { useUploadResourceFile } from '../api/upload-resource-file';
-import { linkDuration, type ResourceFormValues, resourceName } from './resource-rules';
-import { readVideoDuration } from './video-duration';
+import { linkDuration, RESOURCE_MESSAGES, type ResourceFormValues, resourceName } from './resource-rules';
+import { isVideo, videoLength } from './video-length';
 
 /** The {message}/{reason} of a status line: the server's message, else the error's own. */
 const reason = (error: unknown) => errorMessage(error, error instanceof Error ? error.message : String(error));
 
 /**
- * Adding a resource, step by step: a video file's duration is probed, the file goes up through tus
+ * Adding a resource, step by step: a video file's duration is probed (or typed, when the browser
+ * cannot read it), the file goes up through tus
  * (resumable, with progress), then the resource is created; a link is created directly. Each step
  * says what failed in the screen's fixed words. Resolves true when the resource was added.
  */
@@ -23,13 +24,14 @@ export function useAddResource(courseId: number) {
 
   async function addFile(file: File, values: ResourceFormValues, dates: Dates): Promise<boolean> {
     let duration = 0;
-    if (file.type.startsWith('video/')) {
-      try {
-        duration = await readVideoDuration(file);
-      } catch (error) {
-        showStatus(failure(`Error getting video duration: ${reason(error)}`));
+    if (isVideo(file)) {
+      // A length the browser cannot read is the one the tutor typed; without one nothing is uploaded.
+      const length = (await videoLength(file)) ?? linkDuration(values);
+      if (length === null) {
+        showStatus(failure(RESOURCE_MESSAGES.unreadLength));
         return false;
       }
+      duration = length;
     }
     setProgress(0);
     let key: string;

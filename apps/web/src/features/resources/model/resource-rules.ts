@@ -1,11 +1,31 @@
-import { createResourceSchema, isYoutubeUrl, MAX_RESOURCE_BYTES } from '@valence/contract';
+import {
+  createResourceSchema,
+  isYoutubeUrl,
+  LIMITS,
+  MAX_RESOURCE_BYTES,
+  MAX_RESOURCE_SECONDS,
+  RESOURCE_RULE_MESSAGES,
+} from '@valence/contract';
 import type { z } from 'zod';
+import { isVideo } from './video-length';
 
-/** The form's own texts where the contract words a rule otherwise (a link, the dates) or does not hold (the size). */
+const longest = `${Math.floor(MAX_RESOURCE_SECONDS / 3600)} hours, ${Math.floor((MAX_RESOURCE_SECONDS % 3600) / 60)} minutes and ${MAX_RESOURCE_SECONDS % 60} seconds`;
+const validDuration = RESOURCE_RULE_MESSAGES.duration.replace(/\.$/, '');
+
+/** The form's own texts, each shown under the field it is about; the dates' sentence is the server's too. */
 export const RESOURCE_MESSAGES = {
-  dates: 'Please provide both liveAt and recordingAt dates.',
+  nothing: 'Choose a file or enter a YouTube link.',
+  both: 'Add a file or a YouTube link, not both: remove one of them.',
+  dates: RESOURCE_RULE_MESSAGES.dates,
   size: 'File size exceeds the 5 GB limit.',
-  notYoutube: 'Please provide a YouTube link.',
+  notYoutube: 'This is not a YouTube link: only YouTube links can be added.',
+  linkLength: `The link must be at most ${LIMITS.urlMax} characters.`,
+  hours: 'Hours must be a whole number, 0 or more.',
+  minutes: 'Minutes must be a whole number from 0 to 59.',
+  seconds: 'Seconds must be a whole number from 0 to 59.',
+  noLength: `${validDuration}: the video must be longer than 0 seconds.`,
+  tooLong: `${validDuration}: at most ${longest}.`,
+  unreadLength: "We could not read this video's length. Please type it (hours, minutes, seconds).",
 } as const;
 
 export type ResourceFormValues = {
@@ -34,8 +54,10 @@ export const EMPTY_RESOURCE: ResourceFormValues = {
 
 const asNumber = (value: number | string) => (typeof value === 'number' ? value : Number(value || 0));
 
+type LengthParts = Pick<ResourceFormValues, 'hours' | 'minutes' | 'seconds'>;
+
 /** Seconds from the h/m/s inputs, or null when a part is out of range or the total is not positive. */
-export function linkDuration({ hours, minutes, seconds }: Pick<ResourceFormValues, 'hours' | 'minutes' | 'seconds'>) {
+export function linkDuration({ hours, minutes, seconds }: LengthParts) {
   const [h, m, s] = [asNumber(hours), asNumber(minutes), asNumber(seconds)];
   if (![h, m, s].every(Number.isInteger) || h < 0 || m < 0 || m > 59 || s < 0 || s > 59) return null;
   const total = h * 3600 + m * 60 + s;
@@ -48,7 +70,31 @@ export const resourceName = (typed: string | undefined, fallback: string) => typ
 const contract = createResourceSchema.shape;
 
 /** The contract's first message for a value, in the words the server would answer with; null when it passes. */
-const refusal = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message ?? null;
+const refusal = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message ?? undefined;
+
+export type ResourceField =
+  | 'file'
+  | 'link'
+  | 'name'
+  | 'liveAt'
+  | 'recordingAt'
+  | 'expiresAt'
+  | 'hours'
+  | 'minutes'
+  | 'seconds'
+  | 'duration';
+export type ResourceFormErrors = Partial<Record<ResourceField, string>>;
+
+/** What the browser made of a chosen video's length: 'unread' means the tutor must type it. */
+export type VideoLengthState = 'reading' | 'read' | 'unread';
+
+export type ErrorsWhen = {
+  /** Once a submit was tried, what is missing is said too; before it, only what is wrong. */
+  submitted: boolean;
+  /** A link is called foreign once the field is left, not while it is being typed. */
+  linkLeft?: boolean;
+  videoLength?: VideoLengthState;
+};
 
 type CheckedValues = Pick<
   ResourceFormValues,
@@ -56,34 +102,57 @@ type CheckedValues = Pick<
 > &
   Partial<Pick<ResourceFormValues, 'name' | 'expiresAt'>>;
 
-/** The contract's date check for each date filled in, naming the field, so no upload starts for a date the server refuses. */
-const dateRefusal = ({ liveAt, recordingAt, expiresAt }: CheckedValues) =>
-  refusal(contract.liveAt, liveAt) ??
-  refusal(contract.recordingAt, recordingAt) ??
-  (expiresAt ? refusal(contract.expiresAt, expiresAt) : null);
+/** Whether the length is typed: a link's always, a video's when the browser could not read it. */
+export function lengthIsTyped(values: Pick<ResourceFormValues, 'file' | 'link'>, videoLength?: VideoLengthState) {
+  if (values.file) return isVideo(values.file) && videoLength === 'unread';
+  return values.link.trim() !== '';
+}
+
+function lengthErrors(parts: LengthParts, submitted: boolean): ResourceFormErrors {
+  const [h, m, s] = [asNumber(parts.hours), asNumber(parts.minutes), asNumber(parts.seconds)];
+  const errors: ResourceFormErrors = {};
+  if (!(Number.isInteger(h) && h >= 0)) errors.hours = RESOURCE_MESSAGES.hours;
+  if (!(Number.isInteger(m) && m >= 0 && m <= 59)) errors.minutes = RESOURCE_MESSAGES.minutes;
+  if (!(Number.isInteger(s) && s >= 0 && s <= 59)) errors.seconds = RESOURCE_MESSAGES.seconds;
+  if (Object.keys(errors).length > 0) return errors;
+  const total = h * 3600 + m * 60 + s;
+  if (total > MAX_RESOURCE_SECONDS) return { duration: RESOURCE_MESSAGES.tooLong };
+  if (total === 0 && submitted) return { duration: RESOURCE_MESSAGES.noLength };
+  return {};
+}
 
 /**
- * The form's checks, in a fixed order: nothing happens without a file or link ('skip'); both dates are
- * required, and each date given must be one the contract takes; a link must be YouTube's and needs a positive duration; a file must fit in 5 GB. Then
- * the contract's own limits (name and link length, longest duration), so nothing is uploaded that
- * the server would refuse. One message at a time, in this order on purpose (the screen's), so these
- * are not a zod schema's per-field errors.
+ * What is wrong with the form, by field, so each sentence shows where it applies and as soon as it
+ * is known: a file too large when chosen, a file and a link together, a minute or second past 59
+ * while typed. What is missing (a file or link, a date, a length) is said once a submit was tried.
+ * The rest are the contract's checks (dates, name length), so nothing is uploaded that the server
+ * would refuse. Empty: the form may be sent.
  */
-export function validateResourceForm(values: CheckedValues): string | 'skip' | null {
+export function resourceFormErrors(values: CheckedValues, when: ErrorsWhen): ResourceFormErrors {
+  const { submitted } = when;
   const link = values.link.trim();
-  if (!values.file && !link) return 'skip';
-  if (!values.liveAt || !values.recordingAt) return RESOURCE_MESSAGES.dates;
-  const dates = dateRefusal(values);
-  if (dates) return dates;
-  if (values.file) {
-    if (values.file.size > MAX_RESOURCE_BYTES) return RESOURCE_MESSAGES.size;
-    return refusal(contract.name, resourceName(values.name, values.file.name));
+  const errors: ResourceFormErrors = {};
+  if (values.file && values.file.size > MAX_RESOURCE_BYTES) errors.file = RESOURCE_MESSAGES.size;
+  if (!values.file && !link && submitted) errors.file = RESOURCE_MESSAGES.nothing;
+  if (values.file && link) errors.link = RESOURCE_MESSAGES.both;
+  else if (link && !isYoutubeUrl(link) && (submitted || when.linkLeft)) errors.link = RESOURCE_MESSAGES.notYoutube;
+  else if (link.length > LIMITS.urlMax) errors.link = RESOURCE_MESSAGES.linkLength;
+
+  for (const field of ['liveAt', 'recordingAt'] as const) {
+    const value = values[field].trim();
+    const problem = value ? refusal(contract[field], value) : submitted ? RESOURCE_MESSAGES.dates : undefined;
+    if (problem) errors[field] = problem;
   }
-  if (!isYoutubeUrl(link)) return RESOURCE_MESSAGES.notYoutube;
-  // A length the inputs cannot make (70 minutes, or none at all) is NaN: the contract refuses it in its words.
-  return (
-    refusal(contract.duration, linkDuration(values) ?? Number.NaN) ??
-    refusal(contract.url, link) ??
-    refusal(contract.name, resourceName(values.name, link))
-  );
+  if (values.expiresAt?.trim()) {
+    const problem = refusal(contract.expiresAt, values.expiresAt);
+    if (problem) errors.expiresAt = problem;
+  }
+
+  const named = values.file?.name ?? link;
+  if (named) {
+    const problem = refusal(contract.name, resourceName(values.name, named));
+    if (problem) errors.name = problem;
+  }
+  if (lengthIsTyped(values, when.videoLength)) Object.assign(errors, lengthErrors(values, submitted));
+  return errors;
 }

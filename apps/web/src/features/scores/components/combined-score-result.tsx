@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ExamScore } from '@valence/contract';
+import { type ExamScore, TOTAL_FORMULA } from '@valence/contract';
 import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
 
 const NOT_PUBLISHED = 'Not published yet';
@@ -53,6 +53,9 @@ export function CombinedScoreResult({ score }: { score: ExamScore }) {
           }
         />
       </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {TOTAL_FORMULA}
+      </Text>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
+import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel, TOTAL_FORMULA } from '@valence/contract';
 import type { ReactNode } from 'react';
 import { ChemText } from '../../../components/chem-text';
 import { useExportMarksSummaryPdf } from '../api/export-marks-summary-pdf';
@@ -55,27 +55,36 @@ export function MarksSummaryResult({ summary, timeZone }: MarksSummaryResultProp
         <PartCard {...partTwo} links={links.length > 0 && <Group gap="md">{links}</Group>} />
       </SimpleGrid>
       <Card withBorder padding="lg" component="section" aria-label="Overall">
-        <Group justify="space-between" align="flex-end">
-          <DetailList
-            rows={[
-              ['Overall Status', statusLabel(summary.overallExamStatus, OVERALL_STATUS_LABELS)],
-              [
-                'Combined Total',
-                <Text key="total" fw={700} size="lg" span>
-                  {total === NO_SCORE ? total : `${total} / 100`}
-                  {partial && total !== NO_SCORE && (
-                    <Text span c="dimmed" size="sm" ml="xs">
-                      ({partial})
-                    </Text>
-                  )}
-                </Text>,
-              ],
-            ]}
-          />
-          <Button variant="light" loading={exportPdf.isPending} onClick={() => exportPdf.mutate({ summary, timeZone })}>
-            Download Summary PDF
-          </Button>
-        </Group>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end">
+            <DetailList
+              rows={[
+                ['Overall Status', statusLabel(summary.overallExamStatus, OVERALL_STATUS_LABELS)],
+                [
+                  'Combined Total',
+                  <Text key="total" fw={700} size="lg" span>
+                    {total === NO_SCORE ? total : `${total} / 100`}
+                    {partial && total !== NO_SCORE && (
+                      <Text span c="dimmed" size="sm" ml="xs">
+                        ({partial})
+                      </Text>
+                    )}
+                  </Text>,
+                ],
+              ]}
+            />
+            <Button
+              variant="light"
+              loading={exportPdf.isPending}
+              onClick={() => exportPdf.mutate({ summary, timeZone })}
+            >
+              Download Summary PDF
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {TOTAL_FORMULA}
+          </Text>
+        </Stack>
       </Card>
     </Stack>
   );

@@ -37,6 +37,8 @@ function exam(over: Partial<StudentExam> = {}): StudentExam {
     submitted: false,
     submittedAt: null,
     hasDraft: false,
+    marked: false,
+    answerUrl: null,
     questions: [question(1, 'Acids'), question(2, 'Bases'), question(3, 'Salts')],
     ...over,
   };

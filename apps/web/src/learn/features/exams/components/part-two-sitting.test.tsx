@@ -1,13 +1,17 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type StudentExam, SUBMISSION_MESSAGES } from '@valence/contract';
+import { IDBFactory } from 'fake-indexeddb';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsBody } from '../../../../test/settings';
 import { clearSession, writeSession } from '../../../lib/session';
 import { formatWhen } from '../../../lib/time';
 import { fakeFetch, renderLearn } from '../../../test/render';
-import { ANSWER_FILE_NAME, PART_TWO_CLOSED, PartTwoSitting } from './part-two-sitting';
+import { ownerOf } from '../model/draft-queue';
+import { pageStore } from '../model/page-store';
+import { newPage } from '../model/script-pages';
+import { ANSWER_FILE_NAME, PART_TWO_CLOSED, PAST_DUE_KEPT, PartTwoSitting, VIEW_ANSWER } from './part-two-sitting';
 
 // jsdom has no canvas: each "photo" here names the picture the camera step would make of it.
 vi.mock('../model/script-image', async () => {
@@ -75,6 +79,8 @@ const exam = (over: Partial<StudentExam> = {}): StudentExam => ({
   submitted: false,
   submittedAt: null,
   hasDraft: false,
+  marked: false,
+  answerUrl: null,
   questions: [],
   ...over,
 });
@@ -88,6 +94,8 @@ describe('PART II hand-in', () => {
     FakeXhr.last = null;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     vi.stubGlobal('fetch', fakeFetch(settings).fn);
+    // A phone's IndexedDB, empty for each test: jsdom has none.
+    vi.stubGlobal('indexedDB', new IDBFactory());
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:page'), revokeObjectURL: vi.fn() });
   });
   afterEach(() => {
@@ -225,5 +233,100 @@ describe('PART II hand-in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download the paper' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This exam has no paper.');
     expect(tab.close).toHaveBeenCalled();
+  });
+  it('keeps the pages through a reload of the tab, in order and turn, and forgets them once handed in', async () => {
+    const first = renderLearn(<PartTwoSitting exam={exam()} />);
+    const camera = () => screen.getByLabelText('Add a page photo') as HTMLInputElement;
+    await userEvent.upload(camera(), photo('wide'));
+    await userEvent.upload(camera(), photo('tall'));
+    await userEvent.upload(camera(), photo('spare'));
+    await userEvent.click(screen.getByRole('button', { name: 'Move page 2 up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate page 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove page 3' }));
+    // The camera hand-off reloads the tab: the screen starts again from nothing but the phone's storage.
+    first.unmount();
+    const second = renderLearn(<PartTwoSitting exam={exam()} />);
+    expect(await screen.findByRole('img', { name: 'Page 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Page 3' })).toBeNull();
+    expect(screen.getByText('2 pages kept from before.')).toBeInTheDocument();
+    // Another exam's screen has none of them.
+    second.unmount();
+    const other = renderLearn(<PartTwoSitting exam={exam({ id: 6 })} />);
+    await waitFor(() => expect(screen.getByText('No pages yet.')).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('No pages yet.')).toBeInTheDocument();
+    other.unmount();
+
+    renderLearn(<PartTwoSitting exam={exam()} />);
+    await screen.findByRole('img', { name: 'Page 2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+    const xhr = await sent();
+    const files = (xhr.body as FormData).getAll('file') as File[];
+    const pdf = await PDFDocument.load(new Uint8Array(await (files[0] as File).arrayBuffer()));
+    // The tall page first, then the wide one turned a quarter, as before the reload.
+    expect(pdf.getPages().map((page) => Math.round(page.getWidth()))).toEqual([421, 281]);
+    xhr.respond(201, {
+      id: 880,
+      examId: 5,
+      submittedAt: '2026-11-25T16:00:00.000Z',
+      mcqScore: null,
+      traditionalScore: null,
+    });
+    await screen.findByText(/Handed in at/);
+    cleanup();
+
+    // Nothing is left on the phone: a later visit starts with no pages.
+    expect(await pageStore().load({ owner: ownerOf('student-token'), examId: 5 })).toEqual([]);
+    renderLearn(<PartTwoSitting exam={exam({ submitted: true, submittedAt: '2026-11-25T16:00:00.000Z' })} />);
+    await screen.findByText(/Handed in at/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('No pages yet.')).toBeInTheDocument();
+  }, 15_000);
+
+  it('offers no replacing once the answer is marked, says why, and links to what was handed in', async () => {
+    const answerUrl = '/api/files/answers/9-answer.pdf?expires=1&signature=x&name=nimali_T1_answer.pdf';
+    const key = { owner: ownerOf('student-token'), examId: 5 };
+    await pageStore().save(key, [newPage('kept', photo('wide'))]);
+    renderLearn(
+      <PartTwoSitting
+        exam={exam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z', marked: true, answerUrl })}
+      />,
+    );
+    expect(await screen.findByText(SUBMISSION_MESSAGES.marked)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Replace your answer' })).toBeNull();
+    expect(screen.queryByLabelText('Add a page photo')).toBeNull();
+    const link = screen.getByRole('link', { name: VIEW_ANSWER });
+    expect(link).toHaveAttribute('href', answerUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    // Pages kept for a hand-in that can no longer happen are not left filling the phone.
+    await waitFor(async () => expect(await pageStore().load(key)).toEqual([]));
+  });
+
+  it('after the due time a handed-in answer can be viewed but not replaced, and says why', async () => {
+    const answerUrl = '/api/files/answers/9-answer.pdf?sig=1';
+    renderLearn(
+      <PartTwoSitting
+        exam={exam({
+          dueDate: '2026-01-01T00:00:00.000Z',
+          submitted: true,
+          submittedAt: '2025-12-31T04:30:00.000Z',
+          answerUrl,
+        })}
+      />,
+    );
+    expect(await screen.findByText(PAST_DUE_KEPT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Replace your answer' })).toBeNull();
+    expect(screen.getByRole('link', { name: VIEW_ANSWER })).toHaveAttribute('href', answerUrl);
+  });
+
+  it('before the due time and unmarked, a handed-in answer can be viewed and replaced', async () => {
+    renderLearn(
+      <PartTwoSitting
+        exam={exam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z', answerUrl: '/api/files/a.pdf?sig=2' })}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Replace your answer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: VIEW_ANSWER })).toHaveAttribute('href', '/api/files/a.pdf?sig=2');
+    expect(screen.queryByText(SUBMISSION_MESSAGES.marked)).toBeNull();
   });
 });

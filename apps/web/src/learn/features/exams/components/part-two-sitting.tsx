@@ -1,11 +1,14 @@
-import { DEFAULT_ANSWER_MAX_BYTES, type StudentExam } from '@valence/contract';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { DEFAULT_ANSWER_MAX_BYTES, type StudentExam, SUBMISSION_MESSAGES } from '@valence/contract';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { fileSize } from '../../../lib/file-size';
+import { useSession } from '../../../lib/session';
 import { formatWhen, usePlatformZone } from '../../../lib/time';
 import { useOpenPaper } from '../api/get-paper';
 import { useUploadScript } from '../api/upload-script';
 import { combinePages, PageError, preloadPdfLib } from '../model/combine-pages';
+import { ownerOf } from '../model/draft-queue';
+import { pageStore } from '../model/page-store';
 import { scaleForPdf } from '../model/script-image';
 import { addPages, isPhoto, movePage, newPage, removePage, rotatePage, type ScriptPage } from '../model/script-pages';
 import { PartTwoPages } from './part-two-pages';
@@ -17,6 +20,8 @@ export const NOT_A_PDF = 'That file is not a PDF. Choose a PDF file, or hand in 
 export const NO_PAGES = 'Add a photo of each page of your answer first.';
 export const NO_PDF = 'Choose the PDF file of your answer first.';
 export const NOT_COMBINED = 'Your pages could not be put together into one PDF. Check your connection and try again.';
+export const PAST_DUE_KEPT = 'The due time has passed, so your answer can no longer be replaced.';
+export const VIEW_ANSWER = 'View your answer';
 
 type Mode = 'photos' | 'pdf';
 type Phase = 'idle' | 'preparing' | 'uploading';
@@ -26,7 +31,8 @@ const MAX_TEXT = `${Math.round(DEFAULT_ANSWER_MAX_BYTES / (1024 * 1024))} MB`;
 /**
  * A PART II exam: the question paper to download, and the answer handed in as one PDF, either a
  * PDF the student has or photos of the pages put together here. Replacing it is allowed until the due
- * time or until it is marked (the server says which when it refuses).
+ * time or until it is marked; past either, the screen says so and only the answer handed in can be
+ * viewed. Photographed pages are kept on the phone (`page-store`) until they are handed in.
  */
 export function PartTwoSitting({ exam }: { exam: StudentExam }) {
   const zone = usePlatformZone();
@@ -35,6 +41,10 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
   const closed = useClosed(exam.dueDate);
   const modeName = useId();
   const nextId = useRef(0);
+  // Page ids stay unique against pages kept from an earlier visit, whose counter started at 0 too.
+  const idPrefix = useRef(Date.now().toString(36));
+  const owner = ownerOf(useSession()?.token ?? '');
+  const storeKey = useMemo(() => ({ owner, examId: exam.id }), [owner, exam.id]);
 
   const [mode, setMode] = useState<Mode>('photos');
   const [pages, setPages] = useState<ScriptPage[]>([]);
@@ -48,6 +58,33 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
 
   const handedInAt = handedIn?.at ?? (exam.submitted ? exam.submittedAt : null);
   const busy = phase !== 'idle';
+  const locked = exam.marked || closed;
+  // Whether the kept pages have been read back: until then nothing is written over them.
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setRestored(false);
+    void pageStore()
+      .load(storeKey)
+      .then((kept) => {
+        if (!live) return;
+        if (kept.length > 0) {
+          // Photos taken while the kept ones were being read go after them.
+          setPages((current) => [...kept.filter((page) => !current.some((c) => c.id === page.id)), ...current]);
+          setAnnouncement(kept.length === 1 ? '1 page kept from before.' : `${kept.length} pages kept from before.`);
+        }
+        setRestored(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [storeKey]);
+
+  useEffect(() => {
+    // Once no answer can be handed in (marked, or past the due time) the kept pages are of no use.
+    if (restored) void pageStore().save(storeKey, locked && !busy ? [] : pages);
+  }, [restored, storeKey, pages, locked, busy]);
 
   const addPhotos = (files: File[]) => {
     const photos = files.filter(isPhoto);
@@ -57,7 +94,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     setPages((current) =>
       addPages(
         current,
-        photos.map((file) => newPage(`page-${++nextId.current}`, file)),
+        photos.map((file) => newPage(`page-${idPrefix.current}-${++nextId.current}`, file)),
       ),
     );
     const first = pages.length + 1;
@@ -90,9 +127,19 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     setPdf(file);
   };
 
+  // Set at once, unlike `busy`: a double tap's second tap can land before the screen is drawn again.
+  const handingIn = useRef(false);
   const handIn = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || handingIn.current) return;
+    handingIn.current = true;
+    try {
+      await sendAnswer();
+    } finally {
+      handingIn.current = false;
+    }
+  };
+  const sendAnswer = async () => {
     setError(null);
     let file: File;
     if (mode === 'pdf') {
@@ -160,11 +207,20 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
             <strong>Handed in at {formatWhen(handedInAt, zone)}</strong>
           </p>
           {handedIn?.replaced && <p className="small">Your new answer replaced the earlier one.</p>}
+          {exam.answerUrl && (
+            <p>
+              <a href={exam.answerUrl} target="_blank" rel="noopener">
+                {VIEW_ANSWER}
+              </a>
+            </p>
+          )}
         </div>
       )}
 
-      {closed && !busy ? (
-        <p className="alert info">{PART_TWO_CLOSED}</p>
+      {exam.marked && !busy ? (
+        <p className="alert info">{SUBMISSION_MESSAGES.marked}</p>
+      ) : closed && !busy ? (
+        <p className="alert info">{handedInAt ? PAST_DUE_KEPT : PART_TWO_CLOSED}</p>
       ) : (
         <form className="stack" onSubmit={handIn} noValidate>
           {handedInAt && (

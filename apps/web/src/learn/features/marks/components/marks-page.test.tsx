@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TOTAL_FORMULA } from '@valence/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsBody } from '../../../../test/settings';
 import { fakeFetch, renderLearn } from '../../../test/render';
@@ -64,6 +65,32 @@ describe('my marks', () => {
     // The total says it counts the MCQ alone while PART II is still to come.
     expect(within(waiting).getByText('25 / 50')).toBeInTheDocument();
     expect(within(waiting).getByText('(MCQ only so far)')).toBeInTheDocument();
+  });
+
+  it('says which parts a total is made of and how, so one part alone is not read as the whole', async () => {
+    const rows = [
+      // A perfect five-question MCQ, no PART II under the identifier.
+      marksRow('QUIZ_5', { mcq: mcqPart({ score: 50 }), partTwo: null, combinedTotalScore: 50 }),
+      // PART II marked and published, no MCQ.
+      marksRow('ESSAY_1', {
+        mcq: null,
+        partTwo: partTwoPart({ status: 'Marked', published: true, score: 85.5, grade: 'A' }),
+        combinedTotalScore: 42.75,
+      }),
+    ];
+    vi.stubGlobal('fetch', serve(rows).fn);
+    renderLearn(<MarksPage writePdf={vi.fn()} />, { path: '/marks' });
+
+    const quiz = await card('QUIZ_5');
+    expect(within(quiz).getByText('50 / 50')).toBeInTheDocument();
+    expect(within(quiz).getByText('50 / 100')).toBeInTheDocument();
+    expect(within(quiz).getByText('(MCQ only so far)')).toBeInTheDocument();
+    const essay = await card('ESSAY_1');
+    expect(within(essay).getByText('85.5 / 100')).toBeInTheDocument();
+    expect(within(essay).getByText('42.75 / 100')).toBeInTheDocument();
+    expect(within(essay).getByText('(PART II only so far)')).toBeInTheDocument();
+    // The formula is on the screen, not only in the PDF: once for the page.
+    expect(screen.getAllByText(TOTAL_FORMULA)).toHaveLength(1);
   });
 
   it('renders the tutor’s feedback with its chemistry notation', async () => {

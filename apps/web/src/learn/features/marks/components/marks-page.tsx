@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MyMarksPart, MyMarksPartTwo, MyMarksRow } from '@valence/contract';
+import { type MyMarksPart, type MyMarksPartTwo, type MyMarksRow, TOTAL_FORMULA } from '@valence/contract';
 import { useState } from 'react';
 import { ChemText } from '../../../../components/chem-text';
 import { QueryStatus } from '../../../components/query-status';
@@ -59,6 +59,7 @@ export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: 
               {pdf.error}
             </p>
           )}
+          <p className="small muted">{TOTAL_FORMULA}</p>
           <ul className="list">
             {marks.data.map((row) => (
               <MarksCard key={row.examIdentifier} row={row} zone={zone} />

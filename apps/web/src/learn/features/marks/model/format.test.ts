@@ -23,13 +23,16 @@ describe('marks formatting', () => {
     });
   });
 
-  it('says when a total counts one part while the other is still to come', () => {
+  it('says when a total counts one part only, whether or not the other is known yet', () => {
     expect(partialTotalNote({ mcq: mcqPart(), partTwo: partTwoPart() })).toBe('MCQ only so far');
     expect(partialTotalNote({ mcq: mcqPart({ score: null }), partTwo: partTwoPart({ score: 80 }) })).toBe(
       'PART II only so far',
     );
-    expect(partialTotalNote({ mcq: mcqPart(), partTwo: null })).toBeNull();
+    // A perfect MCQ with no PART II in sight is still 50 of the 100, not the whole total.
+    expect(partialTotalNote({ mcq: mcqPart({ score: 50 }), partTwo: null })).toBe('MCQ only so far');
+    expect(partialTotalNote({ mcq: null, partTwo: partTwoPart({ score: 85.5 }) })).toBe('PART II only so far');
     expect(partialTotalNote({ mcq: mcqPart(), partTwo: partTwoPart({ score: 80 }) })).toBeNull();
+    expect(partialTotalNote({ mcq: mcqPart({ score: null }), partTwo: null })).toBeNull();
   });
 
   it('puts a part in one PDF cell and names the file safely', () => {

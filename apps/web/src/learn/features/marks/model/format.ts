@@ -31,14 +31,15 @@ export function partStatus(part: MyMarksPart): { label: string; tone: PartTone }
 }
 
 /**
- * When the total counts one part only while the other is still to come, so a half-released
- * exam's total is never read as the final mark.
+ * When the total counts one part only, so it is never read as the final mark: a perfect MCQ alone
+ * is 50 of the 100, and a PART II alone counts half. Said also when the other part is not known to
+ * the student at all (its exam may be published later).
  */
 export function partialTotalNote(row: Pick<MyMarksRow, 'mcq' | 'partTwo'>): string | null {
   const mcq = typeof row.mcq?.score === 'number';
   const partTwo = typeof row.partTwo?.score === 'number';
-  if (mcq && !partTwo && row.partTwo) return 'MCQ only so far';
-  if (!mcq && partTwo && row.mcq) return 'PART II only so far';
+  if (mcq && !partTwo) return 'MCQ only so far';
+  if (!mcq && partTwo) return 'PART II only so far';
   return null;
 }
 
