@@ -26,6 +26,10 @@ export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 export const EXAM_TYPES = ['MCQ', 'TRADITIONAL'] as const;
 export type ExamType = (typeof EXAM_TYPES)[number];
 
+/** When a student sees the correct answers and feedback of their MCQ: `with-marks` is the behaviour before the setting existed. */
+export const REVIEW_AFTER = ['never', 'after-close', 'with-marks'] as const;
+export type ReviewAfter = (typeof REVIEW_AFTER)[number];
+
 export const MCQ_OPTION_COUNT = 5;
 
 /** Field length limits the spec leaves open (section 5: "not shown"). */

@@ -14,6 +14,8 @@ export const TABLE_OWNERS = {
   courseEnrollmentCounts: 'enrollments',
   exams: 'exams',
   examScriptCounts: 'exams',
+  examOverrides: 'exams',
+  examSittings: 'submissions',
   idempotencyKeys: 'lib',
   instituteSettings: 'settings',
   markingClaims: 'marking',

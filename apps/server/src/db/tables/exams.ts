@@ -1,6 +1,7 @@
-import { EXAM_TYPES, type MarkScheme } from '@valence/contract';
+import { EXAM_TYPES, type MarkScheme, REVIEW_AFTER } from '@valence/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
 import { createdAt, flag, id, requiredRef, ts } from './columns.js';
 import { courses } from './courses.js';
 
@@ -22,6 +23,17 @@ export const exams = pgTable(
     markScheme: jsonb('mark_scheme').$type<MarkScheme>().notNull().default([]),
     /** PART II: comments the tutor reuses while marking. */
     commentBank: jsonb('comment_bank').$type<string[]>().notNull().default([]),
+    /** Before this the exam is listed to students but not given out; null: open once published. */
+    opensAt: ts('opens_at'),
+    /** A sitting started with /me/exams/{id}/start lasts this long (plus a student's extra time); null: untimed. */
+    timeLimitMinutes: smallint('time_limit_minutes'),
+    /** MCQ: each sitting gets its own order of questions / of each question's options, fixed at its start. */
+    shuffleQuestions: flag('shuffle_questions'),
+    shuffleOptions: flag('shuffle_options'),
+    /** MCQ: each sitting draws this many of the paper's questions; null: all of them. */
+    questionsPerStudent: smallint('questions_per_student'),
+    /** When a student sees the correct answers and feedback of their MCQ. */
+    reviewAfter: text('review_after', { enum: REVIEW_AFTER }).notNull().default('with-marks'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -51,4 +63,21 @@ export const examScriptCounts = pgTable(
     unmarked: integer('unmarked').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.examId, t.shard] })],
+);
+
+/**
+ * One student's own window for one exam (an accommodation, a late joiner): extra minutes on a timed
+ * sitting, and an opening or closing of their own instead of the exam's.
+ */
+export const examOverrides = pgTable(
+  'exam_overrides',
+  {
+    examId: requiredRef('exam_id', () => exams.id, 'cascade'),
+    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
+    extraMinutes: smallint('extra_minutes'),
+    opensAt: ts('opens_at'),
+    dueDate: ts('due_date'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId] })],
 );

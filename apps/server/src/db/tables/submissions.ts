@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { id, requiredRef, ts } from './columns.js';
+import { flag, id, requiredRef, ts } from './columns.js';
 import { exams } from './exams.js';
 import { mcqOptions, mcqQuestions } from './questions.js';
 
@@ -30,6 +30,8 @@ export const submissions = pgTable(
     /** Who made the change `version` counts last, and when (null before the first). */
     changedBy: integer('changed_by').references(() => accounts.id, { onDelete: 'set null' }),
     changedAt: ts('changed_at'),
+    /** Handed in for the student by the server at their deadline (their last draft), not by them. */
+    handedInAtDeadline: flag('handed_in_at_deadline'),
   },
   (t) => [
     // One submission per student per exam, also under concurrency; serves an exam's list too.
@@ -73,4 +75,25 @@ export const submissionDrafts = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('submission_drafts_exam_student_idx').on(t.examId, t.studentId)],
+);
+
+/**
+ * A student's sitting of an exam, from its start: when it began, and for an MCQ with shuffling or a
+ * question pool, the questions drawn in the order shown and each question's option order, fixed at
+ * the start so a reload or another device shows the same paper. Untimed, unshuffled exams need no
+ * start and have no row until one is wanted.
+ */
+export const examSittings = pgTable(
+  'exam_sittings',
+  {
+    id: id(),
+    examId: requiredRef('exam_id', () => exams.id, 'cascade'),
+    studentId: requiredRef('student_id', () => accounts.id, 'cascade'),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    /** Question ids in the order this sitting shows them (the drawn ones only); null: the paper's order. */
+    questionOrder: jsonb('question_order').$type<number[]>(),
+    /** Per question id, its option ids in the order this sitting shows them; null: the paper's order. */
+    optionOrders: jsonb('option_orders').$type<Record<string, number[]>>(),
+  },
+  (t) => [uniqueIndex('exam_sittings_exam_student_idx').on(t.examId, t.studentId)],
 );
