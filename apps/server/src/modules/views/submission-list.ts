@@ -31,6 +31,7 @@ const listed = {
   version: submissions.version,
   changedBy: submissions.changedBy,
   changedAt: submissions.changedAt,
+  handedInAtDeadline: submissions.handedInAtDeadline,
   studentName: sql<string>`coalesce(nullif(trim(${accounts.name}), ''), ${accounts.username})`,
   username: accounts.username,
 };
