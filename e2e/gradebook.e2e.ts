@@ -114,8 +114,9 @@ describe('gradebook', () => {
         row[`${identifier} Status`],
       ]),
     ).toEqual([
-      [pupils[0], '25', '25', 'Fully Graded'],
-      [pupils[1], '50', '50', 'Fully Graded'],
+      // The screen's words: the export writes what the gradebook shows.
+      [pupils[0], '25', '25', 'Fully Marked'],
+      [pupils[1], '50', '50', 'Fully Marked'],
       [pupils[2], '', '', 'Not Submitted'],
     ]);
 

@@ -44,7 +44,7 @@ describe('report pack', () => {
     await signIn(page, inject('adminUsername'), inject('adminPassword'));
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Students' }).click();
-    await page.getByPlaceholder('Search by username...').fill(username);
+    await page.getByPlaceholder('Search by username or name...').fill(username);
     await page
       .getByRole('row', { name: new RegExp(username) })
       .getByRole('button', { name: 'View' })

@@ -48,7 +48,7 @@ describe('students', () => {
       await api<{ items: { id: number }[] }>(`/courses?limit=1&q=${encodeURIComponent(courseTitle)}`, { token })
     ).items[0];
     await api('/enrollments/bulk', { token, body: { courseId: course?.id, studentIds: [student?.id] } });
-    await page.getByPlaceholder('Search by username...').fill(stamp);
+    await page.getByPlaceholder('Search by username or name...').fill(stamp);
     const row = page.getByRole('row', { name: new RegExp(username) });
     await row.waitFor();
 
@@ -89,7 +89,7 @@ describe('students', () => {
     await signIn(page, inject('adminUsername'), inject('adminPassword'));
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${baseURL()}/students`);
-    await page.getByPlaceholder('Search by username...').fill(viewer);
+    await page.getByPlaceholder('Search by username or name...').fill(viewer);
     await page
       .getByRole('row', { name: new RegExp(viewer) })
       .getByRole('button', { name: 'View' })
@@ -120,7 +120,7 @@ describe('students', () => {
     await signIn(page, inject('adminUsername'), inject('adminPassword'));
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${baseURL()}/students`);
-    await page.getByPlaceholder('Search by username...').fill(stamp);
+    await page.getByPlaceholder('Search by username or name...').fill(stamp);
     const card = page.getByRole('listitem').filter({ hasText: renamed });
     await card.waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
