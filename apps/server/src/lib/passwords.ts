@@ -66,6 +66,19 @@ export function needsRehash(stored: string): boolean {
  */
 export const DUMMY_HASH = `${CURRENT_PREFIX}${'A'.repeat(22)}$${'A'.repeat(43)}`;
 
+const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * 16 letters and digits (95 bits). No punctuation: a generated password is read aloud, typed on a
+ * phone and handed out in a CSV, where a leading '-' would be quoted as a formula.
+ */
 export function generatePassword(): string {
-  return randomBytes(12).toString('base64url');
+  let password = '';
+  while (password.length < 16) {
+    for (const byte of randomBytes(32)) {
+      // 248 is the largest multiple of 62 below 256: rejecting the rest keeps every character equally likely.
+      if (byte < 248 && password.length < 16) password += PASSWORD_ALPHABET[byte % 62];
+    }
+  }
+  return password;
 }
