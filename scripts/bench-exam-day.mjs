@@ -16,6 +16,10 @@
 //   BENCH_DRAFT_SECONDS=60 BENCH_SUBMIT_SECONDS=60 BENCH_QUESTIONS=50 npm run bench:exam-day
 //   BENCH_SIGNIN_SECONDS=60 BENCH_STUDENTS=300 BENCH_DATABASE_URL=embedded npm run bench:exam-day
 //       # the class signs in over a minute instead of 9 s
+//   BENCH_TIME_LIMIT_MINUTES=5 BENCH_DRAFT_SECONDS=120 BENCH_SUBMIT_SECONDS=60 npm run bench:exam-day
+//       # a timed paper: it opens at one instant (opensAt), the whole class presses Start in that same
+//       # second, and one student in ten never hands in: the server must hand their last draft in
+//       # within 60 s of their deadline (checked on the staff's sittings list)
 //
 // Students on a class's phones come from many addresses: the server runs with TRUST_PROXY=true and
 // each student sends its own X-Forwarded-For, so the per-address sign-in limits see a class, not one
@@ -56,6 +60,13 @@ const waitSeconds = int('BENCH_WAIT_SECONDS', 0, 0, 3600);
  * the sign-in figures.
  */
 const signinWindow = int('BENCH_SIGNIN_SECONDS', Math.min(60, Math.ceil(students * 0.03)), 0, 3600);
+/** A timed paper (minutes; 0: untimed, open from publication, as before). */
+const timeLimit = int('BENCH_TIME_LIMIT_MINUTES', 0, 0, 600);
+if (timeLimit > 0 && timeLimit * 60 < draftSeconds * 1.5 + submitSeconds + 10) {
+  throw new Error('BENCH_TIME_LIMIT_MINUTES must leave room for BENCH_DRAFT_SECONDS × 1.5 + BENCH_SUBMIT_SECONDS');
+}
+/** Timed: every tenth student never hands in, and is left to the server's hand-in at the deadline. */
+const neverHandsIn = (i) => timeLimit > 0 && i % 10 === 0;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const embedded = databaseUrl === 'embedded';
 const admin = { username: 'bench-owner', password: 'bench-owner-password' };
@@ -74,7 +85,9 @@ function meter() {
     fail: (what) => errors.set(what, (errors.get(what) ?? 0) + 1),
   };
 }
-const meters = { signin: meter(), list: meter(), paper: meter(), draft: meter(), submit: meter() };
+const meters = { signin: meter(), list: meter(), start: meter(), paper: meter(), draft: meter(), submit: meter() };
+/** Timed: each student's Start and paper together (ms), from pressing Start to having the questions. */
+const startAndPaper = [];
 /** Each answered draft save: when it was sent, and how long it took (to tell the opening from the rest). */
 const draftTimes = [];
 /** Each answered exam list: when it was sent, and how long it took (which of the opening waited). */
@@ -249,7 +262,9 @@ async function setUp(base) {
       body: { courseId: course.id, studentIds: ids.slice(i, i + 1000) },
     });
   }
-  const window = (draftSeconds + submitSeconds) * 1000 + 10 * 60_000;
+  // Timed: the opening is set an hour ahead until the class has signed in (then two seconds ahead).
+  const window =
+    (draftSeconds + submitSeconds) * 1000 + 10 * 60_000 + (timeLimit > 0 ? 60 * 60_000 + timeLimit * 60_000 : 0);
   const examForm = new FormData();
   examForm.set(
     'examDTO',
@@ -260,6 +275,10 @@ async function setUp(base) {
       dueDate: wallClock(new Date(Date.now() + window), timeZone),
       examType: 'MCQ',
       examIdentifier: `EXAMDAY_${Date.now().toString(36).toUpperCase()}`,
+      // Timed: closed to the class until the opening is set (`openAt`), an hour ahead meanwhile.
+      ...(timeLimit > 0
+        ? { timeLimitMinutes: timeLimit, opensAt: wallClock(new Date(Date.now() + 60 * 60_000), timeZone) }
+        : {}),
     }),
   );
   const exam = await must(base, 'POST', '/api/v1/exams', 201, { token: staff, form: examForm });
@@ -305,7 +324,10 @@ async function sitting(base, examId, i, starts) {
   const listSentAt = Date.now();
   const list = await timed(meters.list, base, 'GET', '/me/exams', 200, { token, address, via });
   if (list?.status === 200) listTimes.push({ sentAt: listSentAt, ms: Date.now() - listSentAt });
+  const startedAt = performance.now();
+  if (timeLimit > 0) await timed(meters.start, base, 'POST', `/me/exams/${examId}/start`, 200, { token, address, via });
   const paper = await timed(meters.paper, base, 'GET', `/me/exams/${examId}`, 200, { token, address, via });
+  if (timeLimit > 0 && paper?.status === 200) startAndPaper.push(performance.now() - startedAt);
   release();
   const paperQuestions = paper?.body?.questions ?? [];
   if (paperQuestions.length !== questions) meters.paper.fail(`paper with ${paperQuestions.length} questions`);
@@ -324,6 +346,7 @@ async function sitting(base, examId, i, starts) {
     });
     if (saved?.status === 200) draftTimes.push({ sentAt, ms: Date.now() - sentAt });
   }
+  if (neverHandsIn(i)) return null;
   await sleep(Math.max(0, submitAt - Date.now()));
   const submit = await timed(meters.submit, base, 'POST', `/api/v1/submissions/exam/${examId}/mcq`, 201, {
     token,
@@ -354,10 +377,13 @@ async function check(base, staff, examId, connection) {
   }
 }
 
+/** Timed: whether every student who never handed in was handed in within 60 s of their deadline. */
+let onTime = true;
+
 function report(
   results,
   rows,
-  { connectionsAtOpen, signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu },
+  { handedInLate, connectionsAtOpen, signinSeconds, examSeconds, examStartAt, openingSeconds, openingCpu, opened, cpu },
 ) {
   const line = (name, m) => {
     const sorted = ascending(m.times);
@@ -373,16 +399,32 @@ function report(
   console.log('-------- | ------- | ------- | ------- | ------- | ------');
   line('sign-in', meters.signin);
   line('list', meters.list);
+  if (timeLimit > 0) line('start', meters.start);
   line('paper', meters.paper);
   line('draft', meters.draft);
   line('submit', meters.submit);
 
+  if (timeLimit > 0) {
+    const sorted = ascending(startAndPaper);
+    console.log(
+      `\ntimed: Start + paper for ${sorted.length} students, p50 ${quantile(sorted, 0.5).toFixed(0)} ms, p99 ${quantile(sorted, 0.99).toFixed(0)} ms`,
+    );
+  }
   const acknowledged = results.filter(Boolean);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const lost = acknowledged.filter((ack) => !byId.has(ack.id)).length;
   const perStudent = new Map();
   for (const row of rows) perStudent.set(row.student, (perStudent.get(row.student) ?? 0) + 1);
   const duplicated = [...perStudent.values()].filter((n) => n > 1).length;
+  if (handedInLate) {
+    const { expected, seen } = handedInLate;
+    const delays = ascending([...seen.values()]);
+    const within = delays.filter((ms) => ms <= 60_000).length;
+    console.log(
+      `never handed in by themselves: ${expected}; handed in by the server at their deadline: ${delays.length} (${within} within 60 s, the last ${((delays.at(-1) ?? 0) / 1000).toFixed(0)} s after its deadline, seen on the sittings list every 2 s)`,
+    );
+    onTime = delays.length === expected && within === expected;
+  }
   const short = embedded ? 0 : acknowledged.filter((ack) => byId.get(ack.id)?.answers !== ack.answers).length;
   console.log(
     `\nacknowledged ${acknowledged.length} · in the database ${rows.length} · lost ${lost} · duplicated ${duplicated} · with missing answers ${short}${embedded ? ' (answers not checked on the embedded store)' : ''}`,
@@ -443,6 +485,7 @@ function report(
   const onEitherStore = [
     ['0 lost or duplicated', lost === 0 && duplicated === 0 && short === 0],
     ['0 errors', allErrors === 0],
+    ...(timeLimit > 0 ? [['every unsubmitted sitting handed in within 60 s of its deadline', onTime]] : []),
   ];
   // The embedded store serves a smaller class on one process and has a goal of its own: each step a
   // student waits on (signing in, opening the exam: its list, then its paper, and handing in) within
@@ -465,6 +508,44 @@ function report(
   console.log(
     `\nGoals (${embedded ? 'embedded store' : 'PostgreSQL'}): ${goals.map(([goal, met]) => `${goal}: ${met ? 'met' : 'NOT met'}`).join(' · ')}`,
   );
+}
+
+/** Timed: sets the exam's opening two seconds from now (staff's edit call); answers that instant. */
+async function openAt(base, staff, examId) {
+  const opensAt = Math.ceil((Date.now() + 2000) / 1000) * 1000;
+  await must(base, 'PATCH', `/api/v1/exams/${examId}`, 200, {
+    token: staff,
+    body: { opensAt: new Date(opensAt).toISOString() },
+  });
+  return opensAt;
+}
+
+/**
+ * Timed: follows the staff's sittings list every 2 s until each student who never handed in shows as
+ * handed in at their deadline (or 3 minutes past the last deadline), noting how long after their
+ * deadline each was first seen so.
+ */
+async function watchDeadlineHandIns(base, staff, examId) {
+  const expected = Array.from({ length: students }, (_, i) => i).filter(neverHandsIn).length;
+  const seen = new Map();
+  const giveUpAt = Date.now() + timeLimit * 60_000 + 3 * 60_000;
+  while (seen.size < expected && Date.now() < giveUpAt) {
+    for (let offset = 0; ; offset += 100) {
+      const page = await must(
+        base,
+        'GET',
+        `/api/v1/exams/${examId}/sittings?limit=100&offset=${offset}&state=handed-in-at-deadline`,
+        200,
+        { token: staff },
+      );
+      for (const row of page.items) {
+        if (!seen.has(row.username)) seen.set(row.username, Date.now() - Date.parse(row.deadline));
+      }
+      if (offset + 100 >= page.total) break;
+    }
+    if (seen.size < expected) await sleep(2000);
+  }
+  return { expected, seen };
 }
 
 async function main() {
@@ -518,7 +599,10 @@ async function main() {
     signedIn: () => {
       signedIn += 1;
       if (signedIn === students) {
-        setTimeout(() => {
+        setTimeout(async () => {
+          // Timed: the paper opens at one instant two seconds ahead, and the class waits for it.
+          const opensAt = timeLimit > 0 ? await openAt(base, staff, examId) : Date.now();
+          await sleep(Math.max(0, opensAt - Date.now()));
           examStart = Date.now();
           connectionsAtOpen = openConnections();
           cpuAtOpen = cpuNow(server.pid);
@@ -544,8 +628,10 @@ async function main() {
   for (const own of phones) own.destroy();
   benchLoopDelay.disable();
   const cpu = cpuSince(cpuAtOpen, cpuNow(server.pid));
+  const handedInLate = timeLimit > 0 ? await watchDeadlineHandIns(base, staff, examId) : null;
   const { rows } = await check(base, staff, paper.id, connection);
   report(results, rows, {
+    handedInLate,
     connectionsAtOpen,
     signinSeconds: (examStart - dayStart) / 1000 - waitSeconds,
     examSeconds: (end - examStart) / 1000,

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import { COMPRESSION } from './lib/compression.js';
 import { multipartOptions } from './lib/multipart.js';
 import { pageEntries } from './lib/page-entries.js';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     apiRoutes: RouteInfo[];
     /** The requests still being worked on: shutdown waits for them before closing the database. */
     inFlight: InFlight;
+    /** What time it is for the app's rules (exam windows, deadlines); tests move it. */
+    clock: Clock;
   }
 }
 
@@ -46,6 +49,8 @@ export type AppDeps = {
   secret: string;
   /** false: no logs (tests); a stream: logs written there as JSON lines. */
   logger?: boolean | NodeJS.WritableStream;
+  /** What time it is for the app's rules; the system clock unless a test moves it. */
+  clock?: Clock;
 };
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -89,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('signingSecret', deps.secret);
   app.decorate('apiRoutes', []);
   app.decorate('inFlight', trackInFlight(app));
+  app.decorate('clock', deps.clock ?? systemClock);
   registerErrorHandler(app);
   await app.register(compress, COMPRESSION);
 

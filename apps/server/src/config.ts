@@ -56,6 +56,7 @@ const envSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024)
     .default(DEFAULT_ANSWER_MAX_BYTES),
+  PART2_UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(120).default(10),
   TIME_ZONE: z
     .string()
     .default('Asia/Colombo')
@@ -129,6 +130,8 @@ export type Config = {
   downloadLinkTtlSeconds: number;
   /** The largest PART II answer script a student may upload. */
   answerMaxBytes: number;
+  /** A PART II script whose upload began before the student's deadline is taken until this long after it. */
+  part2UploadGraceMinutes: number;
   timeZone: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     downloadLinkTtlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS,
     answerMaxBytes: e.ANSWER_MAX_BYTES,
+    part2UploadGraceMinutes: e.PART2_UPLOAD_GRACE_MINUTES,
     timeZone: e.TIME_ZONE,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

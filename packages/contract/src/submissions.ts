@@ -23,7 +23,14 @@ export const SUBMISSION_MESSAGES = {
   marked: 'Your answer has been marked and can no longer be replaced.',
   notYourOption: 'Each answer must be one of its own question’s options.',
   noDraft: 'No answers have been saved for this exam yet.',
+  /** A timed sitting's deadline has passed (its own time, or the close that cut it short). */
+  timeUp: 'Time is up.',
+  /** A timed exam is answered only within a sitting, begun with POST /me/exams/{examId}/start. */
+  notStarted: 'Press Start to begin this exam first.',
 } as const;
+
+/** Before a student's opening time, as the students' app shows it (`when` in the platform time zone). */
+export const examOpensMessage = (when: string) => `This exam opens at ${when}.`;
 
 /**
  * The portal's names for the server's submission and exam statuses (as the screens word them); other
@@ -167,6 +174,17 @@ export const studentQuestionSchema = mcqQuestionSchema.extend({
 export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
 
 /**
+ * A student's sitting: its start and deadline, the earlier of start + time limit (+ their extra
+ * minutes) and their close. Past the deadline nothing more is saved or handed in.
+ */
+export const studentSittingSchema = z.object({ startedAt: z.string(), deadline: z.string() });
+export type StudentSitting = z.infer<typeof studentSittingSchema>;
+
+/** POST /me/exams/{examId}/start: the sitting (the same one on a repeated start) and the server's time. */
+export const examStartSchema = studentSittingSchema.extend({ serverNow: z.string() });
+export type ExamStart = z.infer<typeof examStartSchema>;
+
+/**
  * GET /me/exams: a published exam as a student sees it in the list, without its questions (a class
  * opening the list at once must not be sent every paper). `submittedAt` is their submission's time.
  */
@@ -187,6 +205,12 @@ export const studentExamSummarySchema = examSchema
     submittedAt: z.string().nullable(),
     /** An MCQ sitting begun and not yet submitted (a saved draft). */
     hasDraft: z.boolean(),
+    /** The student's own opening (their override over the exam's); null: open since publication. */
+    opensAt: z.string().nullable(),
+    /** A sitting lasts this long from its start (plus any extra time of the student's); null: untimed. */
+    timeLimitMinutes: z.number().int().nullable(),
+    /** The student's sitting once started: when, and when it ends (`deadline`, the server's time). */
+    sitting: studentSittingSchema.nullable(),
   });
 export type StudentExamSummary = z.infer<typeof studentExamSummarySchema>;
 
@@ -204,9 +228,37 @@ export type StudentHandIn = z.infer<typeof studentHandInSchema>;
 /** GET /me/exams/{examId}: one exam with its questions and options in stored order, never the key. */
 export const studentExamSchema = studentExamSummarySchema.extend({
   ...studentHandInSchema.shape,
+  /** The server's time as it answered: the app counts a sitting's time down from it, not from the phone's clock. */
+  serverNow: z.string(),
+  /** In the sitting's order; empty for a timed exam not yet started. */
   questions: z.array(studentQuestionSchema),
 });
 export type StudentExam = z.infer<typeof studentExamSchema>;
+
+/** Where one student stands in an exam, as staff follow a sitting: GET /api/v1/exams/{examId}/sittings. */
+export const SITTING_STATES = ['not-started', 'in-progress', 'handed-in', 'handed-in-at-deadline'] as const;
+export type SittingState = (typeof SITTING_STATES)[number];
+
+/** Paging and `q` (name or username) as other lists, and `state` to keep one kind (`not-handed-in`: the first two). */
+export const sittingListQuerySchema = pageQuerySchema.extend({
+  state: z
+    .enum([...SITTING_STATES, 'not-handed-in'], {
+      message: `state must be one of: ${[...SITTING_STATES, 'not-handed-in'].join(', ')}.`,
+    })
+    .optional(),
+});
+export type SittingListQuery = z.infer<typeof sittingListQuerySchema>;
+
+export const sittingRowSchema = z.object({
+  studentId: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  state: z.enum(SITTING_STATES),
+  startedAt: z.string().nullable(),
+  deadline: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+});
+export type SittingRow = z.infer<typeof sittingRowSchema>;
 
 /** GET /api/v1/submissions/student/{studentId}/exam-score/{examIdentifier}. */
 export const examScoreSchema = scoreSummaryRowSchema.extend({

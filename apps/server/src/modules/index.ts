@@ -41,6 +41,7 @@ import { studentImportRoutes } from './students/import/routes.js';
 import { studentsPlugin } from './students/plugin.js';
 import { studentsRoutes } from './students/routes.js';
 import { submissionsPlugin } from './submissions/plugin.js';
+import { sittingsRoutes } from './submissions/routes.js';
 import { uploadsPlugin } from './uploads/plugin.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { watchTimePlugin } from './watch-time/plugin.js';
@@ -95,6 +96,7 @@ export const moduleRoutes = [
   questionCopyRoutes,
   questionImportRoutes,
   markingRoutes,
+  sittingsRoutes,
   studioRoutes,
   bulkMarkingRoutes,
   studentAppRoutes,

@@ -11,6 +11,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { resources } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../lib/passwords.js';
 import { insertAccount } from '../modules/accounts/repository.js';
 import { LocalStorage } from '../storage/local-storage.js';
@@ -130,6 +131,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** A PostgreSQL server to make the fresh database on, instead of TEST_DATABASE_URL's. */
   databaseUrl?: string;
+  /** What time it is for the app's rules (default the system clock); a test moves it to cross a deadline. */
+  clock?: Clock;
 };
 
 /** Expects that status (showing the body when it differs) and answers the body's JSON. */
@@ -164,7 +167,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await openTestDatabase(options.databaseUrl);
   const store = options.storage ?? new LocalStorage(path.join(dataDir, 'files'), secret, `${config.apiPrefix}/files`);
   const storage = options.wrapStorage?.(store) ?? store;
-  const app = await buildApp({ config, database, storage, secret, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    secret,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   let counter = 0;
   const call: TestApp['call'] = (method, url, headers, payload) =>

@@ -86,6 +86,11 @@ const matrix: Record<string, Row> = {
   'POST /api/api/v1/exams': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/api/v1/exams/:id': { expect: [401, 403, 404, 404] },
   'DELETE /api/api/v1/exams/:id': { expect: [401, 403, 404, 404] },
+  'PATCH /api/api/v1/exams/:examId': { body: {}, expect: [401, 403, 404, 404] },
+  'GET /api/api/v1/exams/:examId/overrides': { expect: [401, 403, 404, 404] },
+  // An override giving nothing is refused before the exam is looked for.
+  'PUT /api/api/v1/exams/:examId/overrides/:studentId': { body: {}, expect: [401, 403, 400, 400] },
+  'DELETE /api/api/v1/exams/:examId/overrides/:studentId': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/exams/:id/publish': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/exams/:id/unpublish': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/exams/:id/publish-grades': { expect: [401, 403, 404, 404] },
@@ -103,6 +108,7 @@ const matrix: Record<string, Row> = {
   'POST /api/api/v1/exams/:examId/mcq-questions/bulk': { body: {}, expect: [401, 403, 400, 400] },
   'PUT /api/api/v1/exams/:examId/mcq-questions/:questionId': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/api/v1/exams/:examId/mcq-questions/:questionId': { expect: [401, 403, 404, 404] },
+  'GET /api/api/v1/exams/:examId/mcq-questions/:questionId/answered': { expect: [401, 403, 404, 404] },
   'GET /api/api/v1/exams/mcq-search': { expect: [401, 403, 200, 200] },
   'POST /api/api/v1/exams/:examId/mcq-questions/copy': { body: {}, expect: [401, 403, 400, 400] },
   'POST /api/api/v1/exams/:examId/mcq-questions/import': { body: {}, expect: [401, 403, 400, 400] },
@@ -113,6 +119,7 @@ const matrix: Record<string, Row> = {
   // Submissions and marks: staff's calls; the two score calls are any signed-in caller's, a student
   // only for their own id (MISSING is always another student's: 403).
   'GET /api/api/v1/submissions/exam/:examId': { expect: [401, 403, 404, 404] },
+  'GET /api/api/v1/exams/:examId/sittings': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/submissions/:id/grade': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/api/v1/submissions/:id/mcq-feedback': { expect: [401, 403, 404, 404] },
   // Bulk marking of a PART II exam; the zip also downloads through a link signed for a staff account.
@@ -127,6 +134,7 @@ const matrix: Record<string, Row> = {
   // The students' exam calls: students only.
   'GET /api/me/exams': { expect: [401, 200, 403, 403] },
   'GET /api/me/exams/:examId': { expect: [401, 404, 403, 403] },
+  'POST /api/me/exams/:examId/start': { expect: [401, 404, 403, 403] },
   'GET /api/api/v1/submissions/exam/:examId/draft': { expect: [401, 404, 403, 403] },
   'PUT /api/api/v1/submissions/exam/:examId/draft': { body: {}, expect: [401, 400, 403, 403] },
   'GET /api/api/v1/exams/:id/paper': { expect: [401, 404, 403, 403] },

@@ -54,6 +54,8 @@ export const keys = {
     page: (courseId: number, request: PageRequest) => ['exams', 'course', courseId, 'page', request] as const,
     detail: (examId: number) => ['exams', examId] as const,
     questions: (examId: number) => ['exams', examId, 'questions'] as const,
+    /** The exam's per-student overrides (extra time, an own window). */
+    overrides: (examId: number) => ['exams', examId, 'overrides'] as const,
     /** Figures from the exam's submissions: stale whenever its questions are. */
     itemAnalysis: (examId: number) => ['exams', examId, 'item-analysis'] as const,
     /** MCQ exams of any course found by title or identifier, to copy questions from. */
@@ -64,6 +66,9 @@ export const keys = {
     all: ['submissions'] as const,
     ofExam: (examId: number) => ['submissions', 'exam', examId] as const,
     page: (examId: number, request: PageRequest) => ['submissions', 'exam', examId, 'page', request] as const,
+    /** The class's sittings of the exam (state `not-handed-in`, counts), stale with its submissions. */
+    sittings: (examId: number, request: PageRequest, state: string) =>
+      ['submissions', 'exam', examId, 'sittings', request, state] as const,
     feedback: (submissionId: number) => ['submissions', submissionId, 'feedback'] as const,
   },
   marking: {

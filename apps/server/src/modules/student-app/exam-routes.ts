@@ -1,4 +1,4 @@
-import { ANSWER_KINDS, examIdParamSchema, idParamSchema } from '@valence/contract';
+import { ANSWER_KINDS, examIdParamSchema, examStartSchema, idParamSchema } from '@valence/contract';
 import { SharedAnswers } from '../../lib/compression.js';
 import { HttpError } from '../../lib/errors.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
@@ -42,6 +42,17 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
       // string), compressed once for the whole class that opens the same paper.
       return papers.send(request, reply, json);
     },
+  );
+
+  app.post(
+    '/me/exams/:examId/start',
+    route('student', {
+      summary:
+        'Start my sitting of the exam (a timed one gives out its questions only then); a repeated start answers the same sitting',
+      params: examIdParamSchema,
+      response: { 200: examStartSchema, ...errors(403, 404, 409) },
+    }),
+    (request) => app.submissions.start(requirePrincipal(request), request.params.examId),
   );
 
   app.get(
@@ -116,6 +127,8 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
     async (request, reply) => {
       const student = requirePrincipal(request);
       const { examId } = request.params;
+      // When the upload began: one begun before the deadline may finish within the grace.
+      const began = app.clock();
       await app.submissions.checkUpload(student, examId).catch(closing(() => request.raw.readableEnded));
       const form = {
         fields: {},
@@ -129,7 +142,7 @@ export const studentExamsRoutes = moduleRoutes('student app', async (app, route)
         },
       };
       const { created, submission } = await withMultipartForm(request, app.storage, form, (parts) =>
-        app.submissions.upload(student, examId, parts.file('file')),
+        app.submissions.upload(student, examId, parts.file('file'), began),
       );
       return reply.status(created ? 201 : 200).send(submission);
     },

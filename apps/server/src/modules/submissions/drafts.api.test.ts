@@ -108,6 +108,10 @@ describe('GET /me/exams and GET /me/exams/{examId}', () => {
       submitted: false,
       submittedAt: null,
       hasDraft: false,
+      // Open since publication, untimed, no sitting: as every exam was before windows and limits.
+      opensAt: null,
+      timeLimitMinutes: null,
+      sitting: null,
     });
     expect(second).toMatchObject({ id: partTwo.id, examType: 'TRADITIONAL', questionCount: 0, hasDraft: false });
     expect(second).not.toHaveProperty('questions');

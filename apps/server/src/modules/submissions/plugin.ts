@@ -21,6 +21,6 @@ export const submissionsPlugin = modulePlugin(
   },
   {
     dependencies: ['courses', 'enrollments', 'exams', 'questions'],
-    decorators: ['db', 'storage', 'config'],
+    decorators: ['db', 'storage', 'config', 'clock'],
   },
 );

@@ -80,7 +80,10 @@ export function mine(row: SubmissionRow, exam: { gradesPublished: boolean }): My
  * GET /me/exams/{examId} before it is sent: the student's view of the exam, and its questions as the
  * JSON array the shared paper holds (checked against the contract when that was built).
  */
-export type StudentPaperAnswer = { exam: StudentExamSummary & StudentHandIn; questionsJson: string };
+export type StudentPaperAnswer = {
+  exam: StudentExamSummary & StudentHandIn & { serverNow: string };
+  questionsJson: string;
+};
 
 /**
  * The answer's JSON, written without serialising the questions again: on exam day the same 50

@@ -1,22 +1,32 @@
-import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { exams, submissionDrafts } from '../../db/schema.js';
+import { deadlineSql } from './student-exams.js';
 
 /**
  * The drafts the submissions module's sweep must settle, found by joining drafts with their exams'
- * due dates and state in one statement (the drafts are the submissions module's, the dates the
- * exams module's). Read only: each one is then handed in, or dropped, under its exam's lock.
+ * state, each student's override of the window and their sitting in one statement (the drafts and
+ * sittings are the submissions module's, the exams and overrides the exams module's). Read only:
+ * each one is then handed in, or dropped, under its exam's lock.
  *
- * Due: a published exam whose due time is past `now` (handed in as the student's answers), or an
- * exam whose content was deleted (no questions are left to mark it against; dropped at once). A
- * draft of an unpublished exam waits: its exam may be published again.
+ * Due: a published exam past the student's own deadline at `now` (their close, or the end of their
+ * timed sitting: handed in as their answers), or an exam whose content was deleted (no questions are
+ * left to mark it against; dropped at once). A draft of an unpublished exam waits: its exam may be
+ * published again. Soonest deadline first, so a batch that stops early leaves the latest for later.
  */
-export function dueDrafts(db: DbOrTx, now: Date, limit: number): Promise<{ examId: number; studentId: number }[]> {
-  return db
-    .select({ examId: submissionDrafts.examId, studentId: submissionDrafts.studentId })
-    .from(submissionDrafts)
-    .innerJoin(exams, eq(exams.id, submissionDrafts.examId))
-    .where(or(eq(exams.contentDeleted, true), and(eq(exams.published, true), lte(exams.dueDate, now))))
-    .orderBy(asc(exams.dueDate), asc(submissionDrafts.id))
-    .limit(limit);
+export async function dueDrafts(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+): Promise<{ examId: number; studentId: number }[]> {
+  const result = await db.execute(sql`
+      select d.exam_id, d.student_id from submission_drafts d
+      join exams e on e.id = d.exam_id
+      left join exam_overrides o on o.exam_id = d.exam_id and o.student_id = d.student_id
+      left join exam_sittings si on si.exam_id = d.exam_id and si.student_id = d.student_id
+      where e.content_deleted or (e.published and ${deadlineSql} <= ${now.toISOString()}::timestamptz)
+      order by ${deadlineSql}, d.id
+      limit ${limit}`);
+  // A raw statement's rows: an array from PGlite, `.rows` from the pg driver.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  return rows.map((row) => ({ examId: Number(row.exam_id), studentId: Number(row.student_id) }));
 }

@@ -62,6 +62,40 @@ describe('Submissions screen', () => {
     expect(within(row).getByRole('link', { name: 'Mark in studio' })).toHaveAttribute('href', `/exams/6/mark?script=1`);
   });
 
+  it('lists the students who have not handed in, from the exam sittings', async () => {
+    const sitting = (studentId: number, username: string, state: string, startedAt: string | null) => ({
+      studentId,
+      username,
+      name: null,
+      state,
+      startedAt,
+      deadline: startedAt ? '2026-05-01T05:00:00.000Z' : null,
+      submittedAt: null,
+    });
+    const { calls, user } = setup({ body: PART_TWO_EXAM }, '/exams/6/submissions', {
+      'GET /api/v1/exams/6/sittings': {
+        body: {
+          items: [
+            sitting(201, 'nimal', 'in-progress', '2026-05-01T04:00:00.000Z'),
+            sitting(202, 'kasun', 'not-started', null),
+          ],
+          total: 2,
+          limit: 6,
+          offset: 0,
+        },
+      },
+    });
+    await screen.findByRole('row', { name: /Amaya Perera/ });
+    await user.click(screen.getByText('Not handed in'));
+    const row = await screen.findByRole('row', { name: /nimal/ });
+    expect(within(row).getByText('In progress')).toBeInTheDocument();
+    expect(within(row).getByText('2026-05-01 05:00')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /kasun/ })).getByText('Not started')).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Amaya Perera/ })).not.toBeInTheDocument();
+    const asked = calls.find((call) => call.path.includes('/sittings'));
+    expect(asked?.path).toContain('state=not-handed-in');
+  });
+
   it('shows dates in the platform time zone from the settings', async () => {
     setup({ body: PART_TWO_EXAM });
     const row = await screen.findByRole('row', { name: /Amaya Perera/ });

@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { EXAM_TYPE_SHORT } from '@valence/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { StatusOutlet } from '../../components/status-outlet';
-import { useExamDetail } from '../../features/exams';
+import { ExamOverridesPanel, useExamDetail } from '../../features/exams';
 import { MarkedPaperActions } from '../../features/marked-papers';
 import { usePlatformTimeZone } from '../../features/settings';
-import { SUBMISSION_TEXTS, SubmissionList, useSubmissionList } from '../../features/submissions';
+import { NotHandedInList, SUBMISSION_TEXTS, SubmissionList, useSubmissionList } from '../../features/submissions';
 import { failureText } from '../../lib/failure-text';
 import { useLogFailure } from '../../lib/query';
 import { ExamPending, examRoute } from '../exam-page';
@@ -25,6 +26,8 @@ function ExamSubmissions({ examId }: { examId: number }) {
   // Asked for at once with the id from the address, not after the exam has answered.
   const submissions = useSubmissionList(examId);
   const timeZone = usePlatformTimeZone();
+  // The scripts handed in, or the students who have not handed in yet (from the exam's sittings).
+  const [showing, setShowing] = useState<'handed-in' | 'not-handed-in'>('handed-in');
   useLogFailure(exam.error, 'Failed to load exam');
 
   if (exam.isPending || exam.isError)
@@ -72,7 +75,22 @@ function ExamSubmissions({ examId }: { examId: number }) {
       )}
       {examType === 'TRADITIONAL' && <MarkedPaperActions examId={examId} disabled={contentDeleted} />}
       <StatusOutlet />
-      <SubmissionList exam={exam.data} timeZone={timeZone} state={submissions} />
+      <SegmentedControl
+        aria-label="Show"
+        value={showing}
+        onChange={(value) => setShowing(value as typeof showing)}
+        data={[
+          { value: 'handed-in', label: 'Handed in' },
+          { value: 'not-handed-in', label: 'Not handed in' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {showing === 'handed-in' ? (
+        <SubmissionList exam={exam.data} timeZone={timeZone} state={submissions} />
+      ) : (
+        <NotHandedInList examId={examId} timeZone={timeZone} />
+      )}
+      <ExamOverridesPanel exam={exam.data} timeZone={timeZone} />
     </Page>
   );
 }

@@ -48,6 +48,25 @@ describe('Manage Exams screen', () => {
     await waitFor(() => expect(create).toBeEnabled());
   });
 
+  it('shows how many are sitting an open exam now and how many have handed in', async () => {
+    const hour = 3600_000;
+    const open = exam(5, 'CHEM101_DAY', 'MCQ', {
+      published: true,
+      opensAt: new Date(Date.now() - hour).toISOString(),
+      dueDate: new Date(Date.now() + hour).toISOString(),
+      submissionCount: 2,
+    });
+    const { fetch } = setup('/exams?courseId=7', {
+      'GET /api/v1/exams/course/7/all': groupsRoute([open, ...EXAMS]),
+      'GET /api/v1/exams/5/sittings': { body: { items: [], total: 3, limit: 0, offset: 0 } },
+    });
+    const card = await examCard(open.title);
+    expect(await within(card).findByText('3 sitting now · 2 handed in')).toBeInTheDocument();
+    expect(fetch.calls.find((call) => call.path.includes('/sittings'))?.path).toContain('state=in-progress');
+    // A closed exam (due in the past) asks for no count.
+    expect(fetch.calls.filter((call) => call.path.includes('/sittings'))).toHaveLength(1);
+  });
+
   it('says when the chosen course has no exams', async () => {
     setup('/exams?courseId=8');
     expect(await screen.findByText('No exams found for the selected course.')).toBeInTheDocument();

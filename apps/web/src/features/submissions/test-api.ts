@@ -20,6 +20,12 @@ export const MCQ_EXAM: ExamDetail = {
   submissionCount: 2,
   unmarkedCount: 0,
   markScheme: [],
+  opensAt: null,
+  timeLimitMinutes: null,
+  shuffleQuestions: false,
+  shuffleOptions: false,
+  questionsPerStudent: null,
+  reviewAfter: 'with-marks',
   mcqQuestions: [],
 };
 export const PART_TWO_EXAM: ExamDetail = {

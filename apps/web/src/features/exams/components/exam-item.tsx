@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { EXAM_MESSAGES, EXAM_TYPE_SHORT, type Exam, formatInTimeZone } from '@valence/contract';
 import { useId } from 'react';
+import { useSittingNow } from '../api/get-sitting-now';
 import { ExamActions } from './exam-actions';
 
 /** Long identifiers, titles and links in descriptions must wrap at phone width, not push the card wider. */
@@ -36,6 +37,7 @@ export function ExamItem({ exam, timeZone }: { exam: Exam; timeZone: string }) {
         <Text size="sm" c="dimmed">
           Due: {formatInTimeZone(exam.dueDate, timeZone)}
         </Text>
+        {exam.published && isOpenNow(exam) && <SittingNow exam={exam} />}
         {partTwo && exam.submissionCount > 0 && (
           <Text size="sm" fw={500}>
             {exam.submissionCount - exam.unmarkedCount} of {exam.submissionCount} marked
@@ -49,5 +51,22 @@ export function ExamItem({ exam, timeZone }: { exam: Exam; timeZone: string }) {
         <ExamActions exam={exam} timeZone={timeZone} />
       </Stack>
     </Paper>
+  );
+}
+
+/** Between the exam's opening (its publication when it has none) and its due date, on this device's clock. */
+function isOpenNow(exam: Pick<Exam, 'opensAt' | 'dueDate'>) {
+  const now = Date.now();
+  return (!exam.opensAt || Date.parse(exam.opensAt) <= now) && now < Date.parse(exam.dueDate);
+}
+
+/** "n sitting now · m handed in" while the exam is open: the students in a sitting are counted by the server. */
+function SittingNow({ exam }: { exam: Exam }) {
+  const sitting = useSittingNow(exam.id);
+  if (sitting.data === undefined) return null;
+  return (
+    <Text size="sm" fw={500}>
+      {sitting.data} sitting now · {exam.submissionCount} handed in
+    </Text>
   );
 }
