@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, launchBrowser, signIn } from './support.js';
+import { adminToken, api, apiForm, launchBrowser, signIn } from './support.js';
 
 let browser: Browser;
 let courseId: number;
@@ -133,6 +133,53 @@ describe('exams', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await partTwo.getByText("This exam's content has been deleted.").waitFor();
     expect(await partTwo.getByRole('button', { name: 'View Paper' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('edits an exam in its dialog, then gives one student extra time on the submissions page', async () => {
+    const token = await adminToken();
+    const editId = `TIMED_${stamp.toUpperCase()}`;
+    const username = `sitter-${stamp}`;
+    const student = await api<{ id: number }>('/students/signup', {
+      token,
+      body: { username, password: 'student-pw' },
+    });
+    await api('/enrollments', { token, body: { courseId, studentId: student.id, status: 'ACTIVE' } });
+    const form = new FormData();
+    const dto = { courseId, title: 'Timed Paper I', description: '50 questions, 2 hours', examType: 'MCQ' };
+    form.append('examDTO', JSON.stringify({ ...dto, examIdentifier: editId, dueDate: '2027-03-15T09:30' }));
+    const exam = await apiForm<{ id: number }>('/api/v1/exams', token, form);
+
+    const page = await newPage(1280);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, inject('adminUsername'), inject('adminPassword'));
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${new URL(page.url()).origin}/exams?courseId=${courseId}`);
+    const card = page.getByRole('region', { name: editId }).getByRole('article', { name: 'Timed Paper I' });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
+    expect(await dialog.getByLabel('Due Date and Time').inputValue()).toBe('2027-03-15T09:30');
+    await dialog.getByLabel('Due Date and Time').fill('2027-03-16T11:00');
+    await dialog.getByLabel('Time limit (minutes)').fill('120');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Due: 2027-03-16 11:00').waitFor();
+
+    // One student's extra time, where the tutor looks at who has sat the exam.
+    await card.getByRole('link', { name: 'View Submissions' }).click();
+    await page.waitForURL(new RegExp(`/exams/${exam.id}/submissions$`));
+    const panel = page.getByRole('region', { name: 'Overrides' });
+    await panel.getByText('No student has an override.').waitFor();
+    await panel.getByRole('button', { name: 'Add override' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Override' });
+    await add.getByRole('combobox', { name: 'Student' }).fill(username);
+    await page.getByRole('option', { name: username }).click();
+    await add.getByLabel('Extra minutes').fill('30');
+    await add.getByRole('button', { name: 'Save Override' }).click();
+    await add.waitFor({ state: 'detached' });
+    const row = panel.getByRole('row', { name: new RegExp(username) });
+    await row.getByRole('cell', { name: '30', exact: true }).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isBlank } from './common.js';
-import { EXAM_TYPES, LIMITS } from './constants.js';
+import { EXAM_TYPES, LIMITS, REVIEW_AFTER } from './constants.js';
 import { markSchemeSchema } from './marking-studio.js';
 import { pageQuerySchema, pageSchema } from './paging.js';
 import { dateTimeSchema } from './time.js';
@@ -23,6 +23,8 @@ export const EXAM_LIMITS = {
   optionTextMax: 1000,
   questionsPerExam: 300,
   questionsPerBulk: 100,
+  /** A timed sitting, and a student's extra time on it: up to ten hours. */
+  timeLimitMaxMinutes: 600,
 } as const;
 
 /** What a file's first bytes may be, per use; the name alone never decides. */
@@ -43,7 +45,18 @@ export const EXAM_MESSAGES = {
   contentDeleted: "This exam's content has been deleted.",
   gradesGate: 'Marks can only be published or unpublished for a published PART II exam.',
   notMcq: 'This page is only for MCQ exams.',
+  pastDue: 'This due date has passed: the exam would be closed at once.',
+  opensBeforeDue: 'The opening time must be before the due date.',
+  timeLimit: `The time limit must be a whole number of minutes from 1 to ${EXAM_LIMITS.timeLimitMaxMinutes}.`,
+  questionsPerStudent: 'Questions per student must be a whole number, at least 1.',
+  mcqOnly: 'Shuffling and questions per student apply to MCQ exams only.',
+  reviewAfter: 'Show answers must be never, after-close or with-marks.',
+  flag: (field: string) => `${field} must be true or false.`,
 } as const;
+
+/** More questions per student than the paper holds: said on an edit, and when publishing. */
+export const questionsPerStudentTooMany = (wanted: number, count: number) =>
+  `Questions per student (${wanted}) cannot be more than the ${count} question(s) on this paper.`;
 
 export const mcqOptionSchema = z.object({
   id: z.number().int(),
@@ -82,6 +95,17 @@ export const examSchema = z.object({
   unmarkedCount: z.number().int(),
   /** A PART II exam's questions and their maximum marks (empty: marked by the score alone). */
   markScheme: markSchemeSchema,
+  /** Before this instant students see the exam listed but not its paper; null: open once published. */
+  opensAt: z.string().nullable(),
+  /** A sitting lasts this long from its start (plus a student's extra time); null: untimed. */
+  timeLimitMinutes: z.number().int().nullable(),
+  /** MCQ: each sitting has its own order of questions / of each question's options. */
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
+  /** MCQ: each sitting draws this many of the paper's questions; null: all. */
+  questionsPerStudent: z.number().int().nullable(),
+  /** When a student sees the correct answers of their MCQ. */
+  reviewAfter: z.enum(REVIEW_AFTER),
 });
 export type Exam = z.infer<typeof examSchema>;
 
@@ -97,6 +121,34 @@ const needed = (message: string, max: number, label: string) =>
     .refine((value) => !value.includes('\0'), { message: `${label} must not contain a NUL character.` })
     .refine((value) => value.length <= max, { message: `${label} must be at most ${max} characters.` });
 
+const requiredDueDate = z
+  .string({ message: EXAM_MESSAGES.required })
+  .trim()
+  .refine((value) => value !== '', { message: EXAM_MESSAGES.required, abort: true })
+  .pipe(dateTimeSchema('dueDate', { format: EXAM_MESSAGES.date }));
+
+/** A whole number from `min` to `max`, one message for anything else. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+
+/**
+ * The sitting settings an exam is created with and edited by. A date-time here, like the due date,
+ * is read in the platform time zone unless it carries an offset; null clears a setting.
+ */
+const examSettingsShape = {
+  opensAt: dateTimeSchema('opensAt').nullable().optional(),
+  timeLimitMinutes: wholeNumber(1, EXAM_LIMITS.timeLimitMaxMinutes, EXAM_MESSAGES.timeLimit).nullable().optional(),
+  shuffleQuestions: z.boolean({ message: EXAM_MESSAGES.flag('shuffleQuestions') }).optional(),
+  shuffleOptions: z.boolean({ message: EXAM_MESSAGES.flag('shuffleOptions') }).optional(),
+  /** At most the paper's question count: the server checks that against the paper. */
+  questionsPerStudent: wholeNumber(1, EXAM_LIMITS.questionsPerExam, EXAM_MESSAGES.questionsPerStudent)
+    .nullable()
+    .optional(),
+  reviewAfter: z.enum(REVIEW_AFTER, { message: EXAM_MESSAGES.reviewAfter }).optional(),
+  /** A due date already past is refused unless this says the exam is meant to be closed at once. */
+  allowPastDueDate: z.boolean({ message: EXAM_MESSAGES.flag('allowPastDueDate') }).optional(),
+};
+
 /**
  * The `examDTO` part of POST /api/v1/exams. `dueDate` is the spec's local date-time (read in the
  * platform time zone) or an absolute one. The paper file comes as its own part.
@@ -111,11 +163,7 @@ export const createExamSchema = z.object({
     .pipe(idSchema('courseId')),
   title: needed(EXAM_MESSAGES.required, LIMITS.titleMax, 'Title'),
   description: needed(EXAM_MESSAGES.required, LIMITS.descriptionMax, 'Description'),
-  dueDate: z
-    .string({ message: EXAM_MESSAGES.required })
-    .trim()
-    .refine((value) => value !== '', { message: EXAM_MESSAGES.required, abort: true })
-    .pipe(dateTimeSchema('dueDate', { format: EXAM_MESSAGES.date })),
+  dueDate: requiredDueDate,
   examType: z.enum(EXAM_TYPES, { message: 'The exam type must be MCQ or TRADITIONAL.' }),
   examIdentifier: needed(EXAM_MESSAGES.identifier, EXAM_LIMITS.identifierMax, 'The Exam Identifier').refine(
     (value) => /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value),
@@ -123,8 +171,67 @@ export const createExamSchema = z.object({
   ),
   /** PART II only: the questions and their maximum marks (they add up to 100). */
   markScheme: markSchemeSchema.optional(),
+  ...examSettingsShape,
 });
 export type CreateExam = z.input<typeof createExamSchema>;
+
+/** What an exam keeps for good: PATCH names them rather than ignoring them. */
+const FIXED_FIELDS = ['courseId', 'examType', 'examIdentifier'] as const;
+
+/**
+ * PATCH /api/v1/exams/{examId}: any of these, the others kept. Each field is checked as on creation;
+ * the server checks the rest against the exam (opening before close, a past due date, the paper's
+ * question count, MCQ-only settings).
+ */
+export const updateExamSchema = z
+  .looseObject({
+    title: needed(EXAM_MESSAGES.required, LIMITS.titleMax, 'Title').optional(),
+    description: needed(EXAM_MESSAGES.required, LIMITS.descriptionMax, 'Description').optional(),
+    dueDate: requiredDueDate.optional(),
+    ...examSettingsShape,
+  })
+  .superRefine((value, ctx) => {
+    for (const field of FIXED_FIELDS) {
+      if (field in value) ctx.addIssue({ code: 'custom', message: `${field} cannot be changed once the exam exists.` });
+    }
+  });
+export type UpdateExam = z.input<typeof updateExamSchema>;
+
+export const OVERRIDE_MESSAGES = {
+  extraMinutes: `Extra time must be a whole number of minutes from 1 to ${EXAM_LIMITS.timeLimitMaxMinutes}.`,
+  empty: 'An override needs extra time, its own opening or its own due date (remove it to give none).',
+  notEnrolled: "This student is not actively enrolled in the exam's course.",
+  studentNotFound: 'Student not found.',
+  notFound: 'This student has no override on this exam.',
+} as const;
+
+/**
+ * PUT /api/v1/exams/{examId}/overrides/{studentId}: the student's override, replaced whole (a field
+ * left out is cleared). Date-times as for the exam's own.
+ */
+export const examOverrideInputSchema = z.object({
+  extraMinutes: wholeNumber(1, EXAM_LIMITS.timeLimitMaxMinutes, OVERRIDE_MESSAGES.extraMinutes).nullable().optional(),
+  opensAt: dateTimeSchema('opensAt').nullable().optional(),
+  dueDate: dateTimeSchema('dueDate').nullable().optional(),
+});
+export type ExamOverrideInput = z.input<typeof examOverrideInputSchema>;
+
+/** One student's own window on an exam; null: the exam's own (no extra time). */
+export const examOverrideSchema = z.object({
+  studentId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  extraMinutes: z.number().int().nullable(),
+  opensAt: z.string().nullable(),
+  dueDate: z.string().nullable(),
+});
+export type ExamOverride = z.infer<typeof examOverrideSchema>;
+
+/** GET /api/v1/exams/{examId}/overrides: every override of the exam, by student name. */
+export const examOverrideListSchema = z.object({ items: z.array(examOverrideSchema) });
+export type ExamOverrideList = z.infer<typeof examOverrideListSchema>;
+
+export const examStudentParamSchema = z.object({ examId: idSchema('examId'), studentId: idSchema('studentId') });
 
 /**
  * GET /api/v1/exams/course/{courseId}/all. Without `limit`, every exam of the course (the spec's

@@ -9,7 +9,11 @@ let identifiers = 0;
 /** An identifier no other test has used (identifiers are unique across courses). */
 export const uniqueIdentifier = (stem = 'CHEM') => `${stem}_${++identifiers}_${Date.now().toString(36).toUpperCase()}`;
 
-/** A valid examDTO for the course (MCQ unless told); `overrides` may set or remove (undefined) fields. */
+/**
+ * A valid examDTO for the course (MCQ unless told); `overrides` may set or remove (undefined) fields.
+ * Tests give fixed due dates, some already past (a closed exam): `allowPastDueDate` lets them be
+ * created; the tests of that refusal remove it.
+ */
 export function examDto(courseId: number, overrides: Record<string, unknown> = {}) {
   return {
     courseId,
@@ -18,6 +22,7 @@ export function examDto(courseId: number, overrides: Record<string, unknown> = {
     dueDate: '2026-12-01T10:00',
     examType: 'MCQ',
     examIdentifier: uniqueIdentifier(),
+    allowPastDueDate: true,
     ...overrides,
   };
 }

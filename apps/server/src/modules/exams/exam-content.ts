@@ -1,4 +1,4 @@
-import type { ExamType, MarkScheme, McqQuestion } from '@valence/contract';
+import type { ExamType, MarkScheme, McqQuestion, ReviewAfter } from '@valence/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
 
 /** What another module may know of an exam it keeps something in. */
@@ -16,6 +16,13 @@ export type ExamInfo = {
   /** PART II: its questions' maximum marks (empty: marked by the score alone), and reusable comments. */
   markScheme: MarkScheme;
   commentBank: string[];
+  /** The sitting settings; a student's own window comes from `windowFor`, which applies their override. */
+  opensAt: Date | null;
+  timeLimitMinutes: number | null;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+  questionsPerStudent: number | null;
+  reviewAfter: ReviewAfter;
 };
 
 /**

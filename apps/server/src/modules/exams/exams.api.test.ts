@@ -44,6 +44,13 @@ describe('POST /api/v1/exams', () => {
       submissionCount: 0,
       unmarkedCount: 0,
       markScheme: [],
+      // None of the sitting settings given: open from publication to the due date, as before they existed.
+      opensAt: null,
+      timeLimitMinutes: null,
+      shuffleQuestions: false,
+      shuffleOptions: false,
+      questionsPerStudent: null,
+      reviewAfter: 'with-marks',
     });
   });
 

@@ -9,5 +9,5 @@ declare module 'fastify' {
 
 export const examsPlugin = modulePlugin('exams', (app) => app.courses.attach(new ExamsService(app)), {
   dependencies: ['courses'],
-  decorators: ['db', 'storage', 'config'],
+  decorators: ['db', 'storage', 'config', 'clock'],
 });

@@ -40,6 +40,12 @@ export class ExamPresenter {
         submissionCount: row.submissionCount,
         unmarkedCount: row.unmarkedCount,
         markScheme: row.markScheme,
+        opensAt: row.opensAt?.toISOString() ?? null,
+        timeLimitMinutes: row.timeLimitMinutes,
+        shuffleQuestions: row.shuffleQuestions,
+        shuffleOptions: row.shuffleOptions,
+        questionsPerStudent: row.questionsPerStudent,
+        reviewAfter: row.reviewAfter,
       })),
     );
   }

@@ -118,7 +118,24 @@ export function updateExam(
   tx: DbOrTx,
   id: number,
   values: Partial<
-    Pick<ExamRow, 'published' | 'gradesPublished' | 'contentDeleted' | 'paperKey' | 'markScheme' | 'commentBank'>
+    Pick<
+      ExamRow,
+      | 'published'
+      | 'gradesPublished'
+      | 'contentDeleted'
+      | 'paperKey'
+      | 'markScheme'
+      | 'commentBank'
+      | 'title'
+      | 'description'
+      | 'dueDate'
+      | 'opensAt'
+      | 'timeLimitMinutes'
+      | 'shuffleQuestions'
+      | 'shuffleOptions'
+      | 'questionsPerStudent'
+      | 'reviewAfter'
+    >
   >,
 ) {
   return tx.update(exams).set(values).where(eq(exams.id, id));

@@ -6,15 +6,20 @@ import {
   examGroupPageSchema,
   examIdParamSchema,
   examListQuerySchema,
+  examOverrideInputSchema,
+  examOverrideListSchema,
+  examOverrideSchema,
   examSchema,
+  examStudentParamSchema,
   idParamSchema,
   markSchemeInputSchema,
   PAPER_KINDS,
   publishGradesResponseSchema,
+  updateExamSchema,
 } from '@valence/contract';
 import { z } from 'zod';
 import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
-import { errors, moduleRoutes } from '../../lib/route-options.js';
+import { errors, moduleRoutes, noContent } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 
 /** POST /api/v1/exams: the exam as JSON text, and the PART II paper. */
@@ -67,6 +72,53 @@ export const examsRoutes = moduleRoutes('exams', async (app, route) => {
     '/api/v1/exams/:id',
     route('staff', { params: idParamSchema, response: { 200: examDetailSchema, ...errors(404) } }),
     (request) => app.exams.detail(request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/exams/:examId',
+    route('staff', {
+      summary:
+        'Edit an exam: title, description, due date and its sitting settings (only the fields given); a past due date needs allowPastDueDate',
+      params: examIdParamSchema,
+      body: updateExamSchema,
+      response: { 200: examSchema, ...failures },
+    }),
+    (request) => app.exams.update(requirePrincipal(request), request.params.examId, request.body),
+  );
+
+  app.get(
+    '/api/v1/exams/:examId/overrides',
+    route('staff', {
+      summary: "The exam's per-student overrides: extra time, an own opening or due date",
+      params: examIdParamSchema,
+      response: { 200: examOverrideListSchema, ...errors(404) },
+    }),
+    (request) => app.exams.listOverrides(request.params.examId),
+  );
+
+  app.put(
+    '/api/v1/exams/:examId/overrides/:studentId',
+    route('staff', {
+      summary: "Set one student's override whole (fields left out are cleared); the student must be enrolled",
+      params: examStudentParamSchema,
+      body: examOverrideInputSchema,
+      response: { 200: examOverrideSchema, ...failures },
+    }),
+    (request) =>
+      app.exams.putOverride(requirePrincipal(request), request.params.examId, request.params.studentId, request.body),
+  );
+
+  app.delete(
+    '/api/v1/exams/:examId/overrides/:studentId',
+    route('staff', {
+      summary: "Remove one student's override: the exam's own window applies again",
+      params: examStudentParamSchema,
+    }),
+    (request, reply) =>
+      noContent(
+        reply,
+        app.exams.deleteOverride(requirePrincipal(request), request.params.examId, request.params.studentId),
+      ),
   );
 
   app.delete(

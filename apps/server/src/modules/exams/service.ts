@@ -1,8 +1,21 @@
-import { type CommentBank, EXAM_MESSAGES, type Exam, MARKING_MESSAGES, type MarkScheme } from '@valence/contract';
+import {
+  type CommentBank,
+  EXAM_MESSAGES,
+  type Exam,
+  type ExamOverride,
+  type ExamOverrideList,
+  examOverrideInputSchema,
+  instantOf,
+  MARKING_MESSAGES,
+  type MarkScheme,
+  OVERRIDE_MESSAGES,
+  questionsPerStudentTooMany,
+} from '@valence/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
@@ -10,15 +23,24 @@ import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from '../courses/course-content.js';
 import * as activity from '../views/exam-activity.js';
+import { type OverrideWithStudent, overridesOfExam, studentInCourse } from '../views/exam-overrides.js';
 import type { ExamInfo } from './exam-content.js';
-import { duplicateExam, identifierElsewhere, parseNewExam } from './exam-input.js';
+import {
+  checkWindow,
+  duplicateExam,
+  type ExamEdit,
+  identifierElsewhere,
+  parseExamEdit,
+  parseNewExam,
+} from './exam-input.js';
 import { EXAM_NOT_FOUND, ExamReads } from './exam-reads.js';
+import * as overrides from './override-repository.js';
 import { ExamPresenter } from './presenter.js';
 import * as repo from './repository.js';
 
 export const NO_QUESTIONS = 'Add at least one question before publishing this MCQ exam.';
 
-type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'courses'>;
+type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'courses' | 'clock'>;
 
 /**
  * Exams of a course (MCQ and PART II), their publication and marks gates, and their part in a
@@ -28,12 +50,14 @@ export class ExamsService extends ExamReads implements CourseContent {
   private readonly storage: ObjectStorage;
   private readonly config: Pick<Config, 'timeZone' | 'downloadLinkTtlSeconds'>;
   private readonly log: FastifyBaseLogger;
+  private readonly clock: Clock;
 
   constructor(deps: Deps) {
     super(deps.db, deps.courses, new ExamPresenter(deps.storage, deps.config));
     this.storage = deps.storage;
     this.config = deps.config;
     this.log = deps.log;
+    this.clock = deps.clock;
   }
 
   /**
@@ -43,7 +67,7 @@ export class ExamsService extends ExamReads implements CourseContent {
    * live exam of each type under it.
    */
   async create(raw: unknown, paper: StoredFile | null): Promise<Exam> {
-    const input = parseNewExam(raw, paper, this.config.timeZone);
+    const input = parseNewExam(raw, paper, this.config.timeZone, this.clock());
     const { examIdentifier: identifier, examType } = input;
     const id = await this.courses.withCourseLocked(input.courseId, async (tx, course) => {
       await repo.lockIdentifier(tx, identifier);
@@ -114,13 +138,103 @@ export class ExamsService extends ExamReads implements CourseContent {
     return this.get(id);
   }
 
+  /**
+   * PATCH: the fields given, checked as on creation and against the exam as it will be. A due date
+   * moved later reopens a closed exam and one moved earlier ends sittings in progress at the new time:
+   * both follow, since every deadline is worked out from the stored dates when it is asked. The audit
+   * row holds each changed field before and after; an edit that changes nothing writes none.
+   */
+  async update(actor: Principal, id: number, raw: unknown): Promise<Exam> {
+    const { edit, allowPastDueDate } = parseExamEdit(raw, this.config.timeZone);
+    await this.withExamLocked(id, async (tx, exam) => {
+      if (exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
+      const changes = changedFields(exam, edit);
+      if (Object.keys(changes).length === 0) return;
+      const after = { ...exam, ...changes };
+      checkWindow(after, { now: this.clock(), changedDue: 'dueDate' in changes, allowPastDueDate });
+      if (changes.questionsPerStudent != null) {
+        const count = (await this.content?.countByExam(tx, [id]))?.get(id) ?? 0;
+        if (changes.questionsPerStudent > count) {
+          throw badRequest(questionsPerStudentTooMany(changes.questionsPerStudent, count));
+        }
+      }
+      await repo.updateExam(tx, id, changes);
+      const before = Object.fromEntries(Object.keys(changes).map((field) => [field, exam[field as keyof ExamEdit]]));
+      await audit(tx, actor, 'exam.update', `exam:${id}`, {
+        ...describe(exam),
+        before: auditable(before),
+        after: auditable(changes),
+      });
+    });
+    return this.get(id);
+  }
+
+  /** The exam's overrides, with each student's names; 404 for an unknown exam. */
+  async listOverrides(examId: number): Promise<ExamOverrideList> {
+    await this.info(examId);
+    return { items: (await overridesOfExam(this.db, examId)).map(presentOverride) };
+  }
+
+  /**
+   * Sets one student's override whole (a field left out is cleared). The student must be ACTIVE in
+   * the exam's course; their own opening must come before their own close.
+   */
+  async putOverride(actor: Principal, examId: number, studentId: number, raw: unknown): Promise<ExamOverride> {
+    const parsed = examOverrideInputSchema.safeParse(raw ?? {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? OVERRIDE_MESSAGES.empty);
+    const { timeZone } = this.config;
+    const values: overrides.OverrideValues = {
+      extraMinutes: parsed.data.extraMinutes ?? null,
+      opensAt: parsed.data.opensAt ? instantOf(parsed.data.opensAt, timeZone) : null,
+      dueDate: parsed.data.dueDate ? instantOf(parsed.data.dueDate, timeZone) : null,
+    };
+    if (values.extraMinutes === null && values.opensAt === null && values.dueDate === null) {
+      throw badRequest(OVERRIDE_MESSAGES.empty);
+    }
+    return this.withExamLocked(examId, async (tx, exam) => {
+      const student = await studentInCourse(tx, studentId, exam.courseId);
+      if (!student) throw notFound(OVERRIDE_MESSAGES.studentNotFound);
+      if (!student.active) throw badRequest(OVERRIDE_MESSAGES.notEnrolled);
+      const opensAt = values.opensAt ?? exam.opensAt;
+      if (opensAt && opensAt.getTime() >= (values.dueDate ?? exam.dueDate).getTime()) {
+        throw badRequest(EXAM_MESSAGES.opensBeforeDue);
+      }
+      const previous = await overrides.findOverride(tx, examId, studentId);
+      const row = await overrides.upsertOverride(tx, examId, studentId, values, this.clock());
+      await audit(tx, actor, 'exam.override', `exam:${examId}`, {
+        ...describe(exam),
+        studentId,
+        username: student.username,
+        before: previous ? auditable(overrideValues(previous)) : null,
+        after: auditable(values),
+      });
+      return presentOverride({ ...row, username: student.username, name: student.name });
+    });
+  }
+
+  /** Removes one student's override: they sit on the exam's own window again. 404 when there is none. */
+  async deleteOverride(actor: Principal, examId: number, studentId: number): Promise<void> {
+    await this.withExamLocked(examId, async (tx, exam) => {
+      const removed = await overrides.deleteOverride(tx, examId, studentId);
+      if (!removed) throw notFound(OVERRIDE_MESSAGES.notFound);
+      await audit(tx, actor, 'exam.override.delete', `exam:${examId}`, {
+        ...describe(exam),
+        studentId,
+        before: auditable(overrideValues(removed)),
+      });
+    });
+  }
+
   /** Publishing needs content: not deleted, and for MCQ at least one question. Unpublishing always works. */
   async setPublished(actor: Principal, id: number, published: boolean): Promise<Exam> {
     await this.withExamLocked(id, async (tx, exam) => {
       if (published && exam.contentDeleted) throw conflict(EXAM_MESSAGES.contentDeleted);
       if (published && exam.examType === 'MCQ') {
-        const counts = await this.content?.countByExam(tx, [id]);
-        if (!counts?.get(id)) throw conflict(NO_QUESTIONS);
+        const count = (await this.content?.countByExam(tx, [id]))?.get(id) ?? 0;
+        if (!count) throw conflict(NO_QUESTIONS);
+        if (exam.questionsPerStudent !== null && exam.questionsPerStudent > count) {
+          throw conflict(questionsPerStudentTooMany(exam.questionsPerStudent, count));
+        }
       }
       await repo.updateExam(tx, id, { published });
       await audit(tx, actor, published ? 'exam.publish' : 'exam.unpublish', `exam:${id}`, describe(exam));
@@ -224,6 +338,39 @@ export class ExamsService extends ExamReads implements CourseContent {
 
 export const schemeInUse = (scripts: number) =>
   `${scripts} script(s) are already marked question by question against this mark scheme, so its questions and maximum marks cannot change now (their labels can).`;
+
+/** The fields of `edit` whose value differs from the exam's (dates by instant). */
+function changedFields(exam: repo.ExamRow, edit: ExamEdit): ExamEdit {
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(edit)) {
+    const current = exam[field as keyof ExamEdit];
+    const same =
+      value instanceof Date && current instanceof Date ? value.getTime() === current.getTime() : value === current;
+    if (!same) changes[field] = value;
+  }
+  return changes as ExamEdit;
+}
+
+/** Dates as ISO text, so that the audit row reads the same wherever it is shown. */
+const auditable = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [field, value instanceof Date ? value.toISOString() : value]),
+  );
+
+const overrideValues = (row: overrides.OverrideValues): overrides.OverrideValues => ({
+  extraMinutes: row.extraMinutes,
+  opensAt: row.opensAt,
+  dueDate: row.dueDate,
+});
+
+const presentOverride = (row: OverrideWithStudent): ExamOverride => ({
+  studentId: row.studentId,
+  username: row.username,
+  name: row.name ?? '',
+  extraMinutes: row.extraMinutes,
+  opensAt: row.opensAt?.toISOString() ?? null,
+  dueDate: row.dueDate?.toISOString() ?? null,
+});
 
 const describe = (exam: repo.ExamRow) => ({
   title: exam.title,

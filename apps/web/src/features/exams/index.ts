@@ -4,3 +4,4 @@ export type { CourseOption } from './components/course-select';
 export { CreateExamDialog } from './components/create-exam-dialog';
 export { ExamGroupList } from './components/exam-group-list';
 export { ExamManager } from './components/exam-manager';
+export { ExamOverridesPanel } from './components/exam-overrides-panel';

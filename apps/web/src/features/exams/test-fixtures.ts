@@ -25,6 +25,12 @@ export const exam = (
   submissionCount: 0,
   unmarkedCount: 0,
   markScheme: [],
+  opensAt: null,
+  timeLimitMinutes: null,
+  shuffleQuestions: false,
+  shuffleOptions: false,
+  questionsPerStudent: null,
+  reviewAfter: 'with-marks',
   ...extra,
 });
 // The server sends a group's PART II before its MCQ here: the card still puts the MCQ first.

@@ -18,6 +18,12 @@ export const EXAM: ExamDetail = {
   submissionCount: 0,
   unmarkedCount: 0,
   markScheme: [],
+  opensAt: null,
+  timeLimitMinutes: null,
+  shuffleQuestions: false,
+  shuffleOptions: false,
+  questionsPerStudent: null,
+  reviewAfter: 'with-marks',
   mcqQuestions: [],
 };
 

@@ -35,6 +35,8 @@ type CourseSelectProps = {
   clearable?: boolean;
   withAsterisk?: boolean;
   loading?: boolean;
+  /** An exam being edited keeps its course. */
+  disabled?: boolean;
 };
 
 /** A searchable course select; its value is the course id as text, as Mantine's Select keeps values. */

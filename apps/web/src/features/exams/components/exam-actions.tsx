@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { Exam } from '@valence/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteExamContent } from '../api/delete-exam-content';
@@ -7,6 +8,7 @@ import { getClassSize } from '../api/get-class-size';
 import { useSetExamPublished } from '../api/set-exam-published';
 import { useSetMarksPublished } from '../api/set-marks-published';
 import { marksQuestion } from '../model/marks-question';
+import { CreateExamDialog } from './create-exam-dialog';
 
 export const DELETE_CONTENT_QUESTION =
   "Are you sure you want to delete this exam's content? This action cannot be undone.";
@@ -22,6 +24,7 @@ export function ExamActions({ exam, timeZone }: { exam: Exam; timeZone: string }
   const publish = useSetExamPublished();
   const marks = useSetMarksPublished();
   const remove = useDeleteExamContent();
+  const [editing, setEditing] = useState(false);
   const gone = exam.contentDeleted;
 
   async function handleDelete() {
@@ -76,6 +79,9 @@ export function ExamActions({ exam, timeZone }: { exam: Exam; timeZone: string }
 
   return (
     <Group gap={6} wrap="wrap">
+      <Button {...small} disabled={gone} onClick={() => setEditing(true)}>
+        Edit
+      </Button>
       {exam.examType === 'MCQ' ? questions : paper}
       <Button {...small} component={Link} to={`/exams/${exam.id}/submissions`}>
         View Submissions
@@ -101,6 +107,17 @@ export function ExamActions({ exam, timeZone }: { exam: Exam; timeZone: string }
       <Button {...small} color="red" disabled={gone} loading={remove.isPending} onClick={handleDelete}>
         Delete Content
       </Button>
+      {editing && (
+        <CreateExamDialog
+          exam={exam}
+          courses={[{ id: exam.courseId, title: exam.courseTitle }]}
+          courseId={exam.courseId}
+          onCourseSearch={() => {}}
+          timeZone={timeZone}
+          onClose={() => setEditing(false)}
+          onCreated={() => setEditing(false)}
+        />
+      )}
     </Group>
   );
 }
