@@ -30,6 +30,12 @@ export const itemOptionShareSchema = z.object({
 
 export const itemStatisticsSchema = z.object({
   questionId: z.number().int(),
+  /**
+   * The sitters whose paper included this question: all of them, unless the exam gives each student
+   * a pool of its questions. Every figure of the question (facility, discrimination, shares) is
+   * counted over these sitters only.
+   */
+  drawnBy: z.number().int(),
   /** Sitters who answered right ÷ sitters (0–1); null with no sitters. */
   facility: z.number().nullable(),
   /**
@@ -51,7 +57,10 @@ export const itemAnalysisSchema = z.object({
   questionCount: z.number().int(),
   /** Mean number of questions answered right; null with no sitters. */
   mean: z.number().nullable(),
-  /** KR-20 reliability with the population variance of the totals; null when k < 2 or the totals do not vary. */
+  /**
+   * KR-20 reliability with the population variance of the totals; null when k < 2, the totals do not
+   * vary, or the sitters' papers held different questions (a pool: there is no one test to rate).
+   */
   kr20: z.number().nullable(),
   discriminationMethod: z.literal('point-biserial'),
   /** In the paper's order. */
@@ -68,6 +77,11 @@ export type ItemSums = {
   rightTotals: number;
   /** Options in order with how many sitters chose each and whether it is the right one. */
   options: { optionId: number; chosen: number; isCorrect: boolean }[];
+  /**
+   * With a question pool, the sitters whose paper included it and their totals' Σ and Σ²; absent,
+   * every sitter (the paper's sums).
+   */
+  drawn?: PaperSums;
 };
 
 /** The paper's sums: sitters n, Σ totals, Σ totals². */
@@ -89,14 +103,19 @@ export function itemAnalysisOf(examId: number, paper: PaperSums, items: ItemSums
   const totalSpread = n * paper.totalSquares - paper.totalSum ** 2;
   const variance = n === 0 ? 0 : totalSpread / (n * n);
   let pq = 0;
+  let pooled = false;
   const questions = items.map((item): ItemStatistics => {
+    // Over the sitters whose paper held the question (all of them without a pool).
+    const own = item.drawn ?? paper;
+    const n = own.sitters;
+    if (n !== paper.sitters) pooled = true;
     const facility = ratio(item.right, n);
     if (facility !== null) pq += facility * (1 - facility);
     const itemSpread = n * item.right - item.right ** 2;
-    const product = itemSpread * totalSpread;
+    const product = itemSpread * (n * own.totalSquares - own.totalSum ** 2);
     // Sums of whole numbers: a spread of zero is exactly zero, so no tolerance is needed.
     const discrimination =
-      n < 2 || product <= 0 ? null : (n * item.rightTotals - item.right * paper.totalSum) / Math.sqrt(product);
+      n < 2 || product <= 0 ? null : (n * item.rightTotals - item.right * own.totalSum) / Math.sqrt(product);
     const flags: ItemFlag[] = [];
     if (facility !== null && facility > ITEM_TOO_EASY) flags.push('too-easy');
     if (facility !== null && facility < ITEM_TOO_HARD) flags.push('too-hard');
@@ -105,12 +124,13 @@ export function itemAnalysisOf(examId: number, paper: PaperSums, items: ItemSums
       flags.push('unused-distractor');
     return {
       questionId: item.questionId,
+      drawnBy: n,
       facility,
       discrimination,
       options: item.options.map((option) => ({ optionId: option.optionId, share: ratio(option.chosen, n) })),
       flags,
     };
   });
-  const kr20 = n < 2 || k < 2 || !(variance > 0) ? null : (k / (k - 1)) * (1 - pq / variance);
+  const kr20 = pooled || n < 2 || k < 2 || !(variance > 0) ? null : (k / (k - 1)) * (1 - pq / variance);
   return { examId, sitters: n, questionCount: k, mean, kr20, discriminationMethod: 'point-biserial', questions };
 }

@@ -68,3 +68,14 @@ export function questionProblems(question: QuestionInput, hasImage: boolean, n?:
   }
   return problems;
 }
+
+/**
+ * GET /api/v1/exams/{examId}/mcq-questions/{questionId}/answered: how many hand-ins chose an option
+ * of the question. A change of its correct option re-scores them (the portal warns first).
+ */
+export const questionAnsweredSchema = z.object({ count: z.number().int() });
+export type QuestionAnswered = z.infer<typeof questionAnsweredSchema>;
+
+/** The portal's warning before a correct option changes on a question `count` hand-ins answered. */
+export const rescoreWarning = (count: number) =>
+  `${count} ${count === 1 ? 'student has' : 'students have'} answered this question; their scores will be recalculated.`;

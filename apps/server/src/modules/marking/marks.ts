@@ -39,7 +39,7 @@ const status = (row: IdentifierRow | undefined) => {
   return graded(row) ? 'Graded' : 'Submitted';
 };
 
-type Deps = Pick<FastifyInstance, 'db' | 'accounts' | 'submissions'>;
+type Deps = Pick<FastifyInstance, 'db' | 'clock' | 'accounts' | 'submissions'>;
 
 /**
  * Marks by exam identifier (an MCQ and a PART II exam share one): the staff's marks summary, a
@@ -115,7 +115,7 @@ export class MarksService {
     );
     return Promise.all(
       groups.map(async ([examIdentifier, group]) => {
-        const mcq = myMcqPart(firstOf(group, 'MCQ'));
+        const mcq = myMcqPart(firstOf(group, 'MCQ'), this.deps.clock());
         const partTwoRow = firstOf(group, 'TRADITIONAL');
         const partTwo = myPartTwo(partTwoRow);
         const paperKey = partTwo?.published ? (partTwoRow?.submission?.markedPaperKey ?? null) : null;
@@ -197,9 +197,24 @@ function myPart(row: IdentifierRow | undefined, published: boolean, score: numbe
   };
 }
 
-/** The MCQ part: its score and feedback once the exam is published. */
-const myMcqPart = (row: IdentifierRow | undefined) =>
-  myPart(row, row?.exam.published ?? false, row?.submission?.mcqScore ?? null);
+/**
+ * The MCQ part: its score once the exam is published, and its feedback as the exam's review setting
+ * allows: with the mark (as before the setting), once the student's own close has passed (so no
+ * classmate still sitting learns from it), or never.
+ */
+function myMcqPart(row: IdentifierRow | undefined, now: Date): MyMarksPart | null {
+  const part = myPart(row, row?.exam.published ?? false, row?.submission?.mcqScore ?? null);
+  if (!part || !row) return part;
+  const reviewed = reviewOpen(row.exam, now);
+  return reviewed ? part : { ...part, feedback: null };
+}
+
+/** Whether a student may review their MCQ (its feedback) now, by the exam's `reviewAfter`. */
+export function reviewOpen(exam: Pick<IdentifierRow['exam'], 'reviewAfter' | 'closesAt'>, now: Date): boolean {
+  if (exam.reviewAfter === 'never') return false;
+  if (exam.reviewAfter === 'after-close') return exam.closesAt.getTime() <= now.getTime();
+  return true;
+}
 
 /** The PART II part: score, grade and feedback once its marks are published (the paper link is added after). */
 function myPartTwo(row: IdentifierRow | undefined): Omit<MyMarksPartTwo, 'markedPaperUrl'> | null {

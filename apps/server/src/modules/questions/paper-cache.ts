@@ -53,3 +53,54 @@ export class PaperCache {
     this.papers.delete(examId);
   }
 }
+
+/** A sitting's own paper: the drawn questions in its order, each question's options in its order. */
+export type PaperOrder = { questionOrder: number[] | null; optionOrders: Record<string, number[]> | null };
+
+/** A paper's questions and options as JSON pieces, cut once per built paper and shared by every sitting. */
+type QuestionPieces = { head: string; options: Map<number, string>; optionsJson: string };
+type PaperPieces = Map<number, QuestionPieces>;
+const piecesOf = new WeakMap<StudentPaper, PaperPieces>();
+
+function pieces(paper: StudentPaper): PaperPieces {
+  let cut = piecesOf.get(paper);
+  if (!cut) {
+    cut = new Map();
+    for (const { options, ...question } of paper.questions) {
+      const optionJson = new Map(options.map((option) => [option.id, JSON.stringify(option)]));
+      cut.set(question.id, {
+        head: `${JSON.stringify(question).slice(0, -1)},"options":`,
+        options: optionJson,
+        optionsJson: `[${[...optionJson.values()].join(',')}]`,
+      });
+    }
+    piecesOf.set(paper, cut);
+  }
+  return cut;
+}
+
+/** `order`'s ids that are still in `known`, then those of `known` it does not name (added since the draw). */
+function inOrder<T>(order: number[], known: Map<number, T>): T[] {
+  const named = new Set(order);
+  const ids = [...order.filter((id) => known.has(id)), ...[...known.keys()].filter((id) => !named.has(id))];
+  return ids.map((id) => known.get(id) as T);
+}
+
+/**
+ * The shared paper's JSON as one sitting shows it: its drawn questions in its order, options in its
+ * order. Written from pieces of the shared paper's JSON (checked against the contract when it was
+ * built), never serialised again: on exam day a class of shuffled sittings costs a string join each.
+ * A question drawn but deleted since is left out; an option added since goes last.
+ */
+export function paperJsonInOrder(paper: StudentPaper, order: PaperOrder): string {
+  if (!order.questionOrder && !order.optionOrders) return paper.json;
+  const cut = pieces(paper);
+  const questionIds = order.questionOrder?.filter((id) => cut.has(id)) ?? [...cut.keys()];
+  const parts = questionIds.map((id) => {
+    const question = cut.get(id) as QuestionPieces;
+    const optionOrder = order.optionOrders?.[String(id)];
+    const options = optionOrder ? `[${inOrder(optionOrder, question.options).join(',')}]` : question.optionsJson;
+    return `${question.head}${options}}`;
+  });
+  return `[${parts.join(',')}]`;
+}

@@ -163,13 +163,13 @@ describe('editing and deleting a question', () => {
     expect(await t.storage.stat(newKey ?? '')).toBeNull();
   });
 
-  it('keeps which option is correct once students have answered, but lets the wording change', async () => {
+  it('lets the correct option change once students have answered (they are re-scored), never a delete', async () => {
     const exam = await newExam();
     const asked = await addQuestion(t, tutor.headers, exam.id, question('Answered?', 0));
     await answer(exam, asked, 0);
-    const locked = 'Cannot change the correct option because students have answered this question.';
-    expectMessage(await put(exam.id, asked.id, question('Answered?', 1)), 409, locked);
-    const reworded = await put(exam.id, asked.id, question('Answered, reworded?', 0));
+    // Re-scoring itself: submissions/regrade.api.test.ts.
+    expect((await put(exam.id, asked.id, question('Answered?', 1))).statusCode).toBe(200);
+    const reworded = await put(exam.id, asked.id, question('Answered, reworded?', 1));
     expect(reworded.statusCode).toBe(200);
     expectMessage(await remove(exam.id, asked.id), 409, QUESTION_MESSAGES.answered);
     expect((await list(exam.id)).json()).toHaveLength(1);

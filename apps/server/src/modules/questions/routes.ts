@@ -1,4 +1,11 @@
-import { EXAM_LIMITS, examIdParamSchema, IMAGE_KINDS, mcqQuestionSchema, questionParamSchema } from '@valence/contract';
+import {
+  EXAM_LIMITS,
+  examIdParamSchema,
+  IMAGE_KINDS,
+  mcqQuestionSchema,
+  questionAnsweredSchema,
+  questionParamSchema,
+} from '@valence/contract';
 import { z } from 'zod';
 import type { FileFieldOptions, FormSpec } from '../../lib/multipart.js';
 import { acceptAnyBody, withMultipartForm } from '../../lib/multipart.js';
@@ -89,8 +96,19 @@ export const questionsRoutes = moduleRoutes('mcq questions', async (app, route) 
           request.params.questionId,
           form.json('questionDTO'),
           form.file('questionImageFile'),
+          requirePrincipal(request),
         ),
       ),
+  );
+
+  app.get(
+    `${base}/:questionId/answered`,
+    route('staff', {
+      summary: 'How many hand-ins answered the question (their scores move if its correct option changes)',
+      params: questionParamSchema,
+      response: { 200: questionAnsweredSchema, ...errors(400, 404) },
+    }),
+    (request) => app.questions.answeredCount(request.params.examId, request.params.questionId),
   );
 
   app.delete(

@@ -16,6 +16,7 @@ import type { Principal } from '../../lib/principal.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamContent, ExamInfo } from '../exams/exam-content.js';
 import type { ExamsService } from '../exams/service.js';
+import { answeredCount } from '../views/exam-activity.js';
 import { PaperCache, type StudentPaper } from './paper-cache.js';
 import {
   checkBulk,
@@ -28,9 +29,22 @@ import {
 } from './question-input.js';
 import * as repo from './repository.js';
 
+/** Each question of a paper with its options' ids and which one is correct: what a hand-in is scored against. */
+export type { ChoiceKey } from './repository.js';
+
 export const QUESTION_NOT_FOUND = 'Question not found.';
 export const SUBMITTED_ALREADY = 'Cannot add questions: students have already submitted this exam.';
-export const CORRECT_LOCKED = 'Cannot change the correct option because students have answered this question.';
+
+/**
+ * Told, inside the transaction that changes it, that the exam's answer key changed (a question's
+ * correct option): the submissions module re-scores the hand-ins so no mark is left on the old key.
+ */
+export type KeyChangeListener = (
+  tx: Tx,
+  actor: Principal | null,
+  examId: number,
+  questionId: number,
+) => Promise<unknown>;
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams'>;
 
@@ -45,6 +59,7 @@ export class QuestionsService implements ExamContent {
   private readonly log: FastifyBaseLogger;
   private readonly exams: ExamsService;
   private readonly papers = new PaperCache();
+  private readonly keyListeners: KeyChangeListener[] = [];
 
   constructor({ db, storage, config, log, exams }: Deps) {
     this.db = db;
@@ -99,6 +114,19 @@ export class QuestionsService implements ExamContent {
       }));
       return { questions, key };
     });
+  }
+
+  /** `listener` is called in the transaction of every change of a correct option (see KeyChangeListener). */
+  onKeyChange(listener: KeyChangeListener): void {
+    this.keyListeners.push(listener);
+  }
+
+  /** How many hand-ins answered the question: the portal warns that their scores will be recalculated. */
+  async answeredCount(examId: number, questionId: number): Promise<{ count: number }> {
+    const exam = await this.exams.info(examId);
+    if (exam.examType !== 'MCQ') throw badRequest(EXAM_MESSAGES.notMcq);
+    if (!(await repo.findQuestion(this.db, examId, questionId))) throw notFound(QUESTION_NOT_FOUND);
+    return { count: await answeredCount(this.db, questionId) };
   }
 
   /** The exam's questions changed by a write of this module's (e.g. a copy): its paper is read afresh. */
@@ -193,10 +221,17 @@ export class QuestionsService implements ExamContent {
   }
 
   /**
-   * The picture stays unless a new one comes or removeImage is set. Once students have answered
-   * the question its wording may change but not which option is correct (their marks depend on it).
+   * The picture stays unless a new one comes or removeImage is set. A new correct option on a
+   * question students have answered re-scores their hand-ins in the same transaction (the key
+   * listeners), so no mark outlives the key it was given on.
    */
-  async update(examId: number, questionId: number, raw: unknown, image: StoredFile | null): Promise<McqQuestion> {
+  async update(
+    examId: number,
+    questionId: number,
+    raw: unknown,
+    image: StoredFile | null,
+    actor: Principal | null = null,
+  ): Promise<McqQuestion> {
     const question = parseQuestion(raw);
     const { row, oldKey } = await this.exams.withExamLocked(examId, async (tx, exam) => {
       assertWritable(exam);
@@ -204,11 +239,11 @@ export class QuestionsService implements ExamContent {
       if (!current) throw notFound(QUESTION_NOT_FOUND);
       const imageKey = image?.key ?? (question.removeImage ? null : current.imageKey);
       checkQuestion(question, imageKey !== null);
-      if (correctPosition(current.options) !== correctPosition(question.options)) {
-        const answered = await this.exams.answeredQuestions(tx, [questionId]);
-        if (answered.has(questionId)) throw conflict(CORRECT_LOCKED);
-      }
+      const keyChanged = correctPosition(current.options) !== correctPosition(question.options);
       const row = await repo.updateQuestion(tx, current, toValues(question, imageKey));
+      if (keyChanged && (await this.exams.answeredQuestions(tx, [questionId])).has(questionId)) {
+        for (const listener of this.keyListeners) await listener(tx, actor, examId, questionId);
+      }
       return { row, oldKey: current.imageKey !== imageKey ? current.imageKey : null };
     });
     this.paperChanged(examId);

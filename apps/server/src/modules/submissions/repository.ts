@@ -200,3 +200,38 @@ export async function sittingsOf(db: DbOrTx, studentId: number, examIds: number[
   }
   return sittings;
 }
+
+/** A scored MCQ hand-in as a re-score reads it: its answers and the questions its sitting drew. */
+export type McqSheet = {
+  id: number;
+  studentId: number;
+  mcqScore: number;
+  answers: { questionId: number; optionId: number | null }[];
+  questionOrder: number[] | null;
+};
+
+/**
+ * Every scored hand-in of the exam with its answers and its sitting's drawn questions, locked
+ * until the transaction ends (a re-score and a grade do not cross). One statement.
+ */
+export async function lockMcqSheets(tx: DbOrTx, examId: number): Promise<McqSheet[]> {
+  const result = await tx.execute(sql`
+    select s.id, s.student_id, s.mcq_score, es.question_order,
+      coalesce((select json_agg(json_build_object('questionId', a.question_id, 'optionId', a.option_id))
+        from submission_answers a where a.submission_id = s.id), '[]'::json) as answers
+    from submissions s
+    left join exam_sittings es on es.exam_id = s.exam_id and es.student_id = s.student_id
+    where s.exam_id = ${examId}::int and s.mcq_score is not null
+    order by s.id
+    for update of s`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  return rows.map((row) => ({
+    id: Number(row.id),
+    studentId: Number(row.student_id),
+    mcqScore: Number(row.mcq_score),
+    answers: (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers) as McqSheet['answers'],
+    questionOrder: (typeof row.question_order === 'string' ? JSON.parse(row.question_order) : row.question_order) as
+      | number[]
+      | null,
+  }));
+}

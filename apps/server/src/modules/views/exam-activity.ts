@@ -98,3 +98,12 @@ export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
     selectCount(db, submissions).innerJoin(exams, eq(exams.id, submissions.examId)).where(eq(exams.courseId, courseId)),
   );
 }
+
+/** How many hand-ins answered this question: whose scores a change of its correct option moves. */
+export function answeredCount(db: DbOrTx, questionId: number): Promise<number> {
+  return countOf(
+    selectCount(db, submissionAnswers).where(
+      and(eq(submissionAnswers.questionId, questionId), isNotNull(submissionAnswers.optionId)),
+    ),
+  );
+}

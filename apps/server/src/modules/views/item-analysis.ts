@@ -15,6 +15,9 @@ import type { DbOrTx } from '../../db/client.js';
  *   whole table's; the arrays keep the step small enough to stay in memory.
  * - per option: how many chose it and the sum of their totals; for the right option that sum is
  *   Σ x·y of the point-biserial, since x = 1 exactly for those who chose it.
+ * - per question: the sheets whose sitting drew it (a question pool: the sitting's `question_order`;
+ *   a sheet without one had the whole paper), with their totals' Σ and Σ², so a question is judged
+ *   only by those who were asked it.
  */
 export function itemSumsSql(examId: number) {
   return sql`
@@ -24,8 +27,9 @@ export function itemSumsSql(examId: number) {
       where q.exam_id = ${examId}
     ),
     sheets as materialized (
-      select x.chosen, x.total
+      select x.chosen, x.total, es.question_order as drawn
       from submissions s
+      left join exam_sittings es on es.exam_id = s.exam_id and es.student_id = s.student_id
       cross join lateral (
         select array_agg(a.option_id) as chosen,
           count(*) filter (where a.option_id = any((select array_agg(id) from options where is_correct)::int[])) as total
@@ -38,14 +42,22 @@ export function itemSumsSql(examId: number) {
       select option_id, count(*)::int as chosen, sum(s.total)::float8 as chooser_totals
       from sheets s cross join lateral unnest(s.chosen) option_id
       group by option_id
+    ),
+    per_question as (
+      select q.question_id, count(s.total)::int as drawn_by, coalesce(sum(s.total), 0)::float8 as drawn_sum,
+        coalesce(sum(s.total * s.total), 0)::float8 as drawn_squares
+      from (select distinct question_id from options) q
+      left join sheets s on s.drawn is null or s.drawn @> to_jsonb(q.question_id)
+      group by q.question_id
     )
     select (select count(*)::int from sheets) as sitters,
       (select coalesce(sum(total), 0)::float8 from sheets) as total_sum,
       (select coalesce(sum(total * total), 0)::float8 from sheets) as total_squares,
       o.question_id, o.id as option_id, o.is_correct, coalesce(c.chosen, 0) as chosen,
-      coalesce(c.chooser_totals, 0) as chooser_totals
+      coalesce(c.chooser_totals, 0) as chooser_totals, d.drawn_by, d.drawn_sum, d.drawn_squares
     from options o
     left join per_option c on c.option_id = o.id
+    join per_question d on d.question_id = o.question_id
     order by o.question_position, o.question_id, o.option_position, o.id`;
 }
 
@@ -61,13 +73,26 @@ export async function itemSums(db: DbOrTx, examId: number): Promise<{ paper: Pap
     is_correct: boolean;
     chosen: number;
     chooser_totals: number;
+    drawn_by: number;
+    drawn_sum: number;
+    drawn_squares: number;
   }[];
   const first = rows[0];
   const items: ItemSums[] = [];
   for (const row of rows) {
     let item = items.at(-1);
     if (item?.questionId !== row.question_id) {
-      item = { questionId: row.question_id, right: 0, rightTotals: 0, options: [] };
+      item = {
+        questionId: row.question_id,
+        right: 0,
+        rightTotals: 0,
+        options: [],
+        drawn: {
+          sitters: Number(row.drawn_by),
+          totalSum: Number(row.drawn_sum),
+          totalSquares: Number(row.drawn_squares),
+        },
+      };
       items.push(item);
     }
     const chosen = Number(row.chosen);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { courses, exams, submissions } from '../../db/schema.js';
+import { courses, examOverrides, exams, submissions } from '../../db/schema.js';
 
 /**
  * A student's marks: their submissions read with the exams they answer (and each exam's course title, shown
@@ -19,6 +19,10 @@ export type IdentifierRow = {
     contentDeleted: boolean;
     examIdentifier: string;
     courseTitle: string;
+    /** When the student may see their MCQ's feedback: with the mark, after their close, or never. */
+    reviewAfter: 'never' | 'after-close' | 'with-marks';
+    /** The student's own close: their override's due date, else the exam's. */
+    closesAt: Date;
   };
   submission: typeof submissions.$inferSelect | null;
 };
@@ -34,6 +38,8 @@ const identifierColumns = () => ({
     contentDeleted: exams.contentDeleted,
     examIdentifier: exams.examIdentifier,
     courseTitle: courses.title,
+    reviewAfter: exams.reviewAfter,
+    closesAt: sql<Date>`coalesce(${examOverrides.dueDate}, ${exams.dueDate})`.mapWith(exams.dueDate),
   },
   submission: getTableColumns(submissions),
 });
@@ -49,6 +55,7 @@ export function examsUnderIdentifier(db: DbOrTx, studentId: number, identifier: 
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
+    .leftJoin(examOverrides, and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentId)))
     .where(eq(exams.examIdentifier, identifier))
     .orderBy(desc(sql`${submissions.id} is not null`), asc(exams.contentDeleted), desc(exams.id));
 }
@@ -98,6 +105,7 @@ export function examsUnderMyIdentifiers(db: DbOrTx, studentId: number): Promise<
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
+    .leftJoin(examOverrides, and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentId)))
     .where(inArray(exams.examIdentifier, mine))
     .orderBy(
       asc(exams.examIdentifier),

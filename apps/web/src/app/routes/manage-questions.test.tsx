@@ -27,6 +27,7 @@ const ANALYSIS: ItemAnalysis = {
   questions: [
     {
       questionId: 1,
+      drawnBy: 20,
       facility: 0.95,
       discrimination: 0.31,
       options: shares(1, [0.95, 0.05, 0, 0, 0]),
@@ -34,6 +35,7 @@ const ANALYSIS: ItemAnalysis = {
     },
     {
       questionId: 2,
+      drawnBy: 8,
       facility: 0.1,
       discrimination: -0.2,
       options: shares(2, [0.1, 0.3, 0.2, 0.2, 0.2]),
@@ -146,6 +148,11 @@ describe('Manage MCQ Questions screen', () => {
     expect(within(second).getByText('Too hard')).toBeInTheDocument();
     expect(within(second).getByText('Negative discrimination')).toBeInTheDocument();
     expect(within(second).queryByText('Too easy')).not.toBeInTheDocument();
+    // A pooled question says over whom it was counted; one every sitter drew says nothing.
+    expect(
+      within(second).getByText('Counted over the 8 students whose paper included this question.'),
+    ).toBeInTheDocument();
+    expect(within(first).queryByText(/Counted over/)).not.toBeInTheDocument();
     const order = () => screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
     expect(order()).toEqual(['Question 1', 'Question 2']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Facility, lowest first');

@@ -48,8 +48,8 @@ function ManageQuestions({ examId }: { examId: number }) {
   const byQuestion = useMemo(() => statisticsById(analysis.data), [analysis.data]);
   const compare = useMemo(() => itemComparator(order, analysis.data), [order, analysis.data]);
   const aside = useCallback(
-    (question: { id: number }) => <ItemBadges item={byQuestion.get(question.id)} />,
-    [byQuestion],
+    (question: { id: number }) => <ItemBadges item={byQuestion.get(question.id)} sitters={analysis.data?.sitters} />,
+    [byQuestion, analysis.data?.sitters],
   );
 
   // A PART II exam has no questions to manage. The status line of /exams clears itself when

@@ -6,9 +6,10 @@ const percent = (share: number | null) => (share === null ? '–' : `${Math.roun
 
 /**
  * One question's figures beside it: facility, discrimination, the share choosing each option and
- * its flags as badges (in words, so they do not rely on colour).
+ * its flags as badges (in words, so they do not rely on colour). With a question pool, says over
+ * how many students they were counted (those whose paper held the question, not all `sitters`).
  */
-export function ItemBadges({ item }: { item: ItemStatistics | undefined }) {
+export function ItemBadges({ item, sitters }: { item: ItemStatistics | undefined; sitters?: number | undefined }) {
   if (!item) return null;
   return (
     <Group gap={6} aria-label="Item analysis" role="group">
@@ -27,6 +28,12 @@ export function ItemBadges({ item }: { item: ItemStatistics | undefined }) {
         Chosen:{' '}
         {item.options.map((option, index) => `${LETTERS[index] ?? index + 1} ${percent(option.share)}`).join(' · ')}
       </Text>
+      {sitters !== undefined && item.drawnBy !== sitters && (
+        <Text size="xs" c="dimmed">
+          Counted over the {item.drawnBy} {item.drawnBy === 1 ? 'student' : 'students'} whose paper included this
+          question.
+        </Text>
+      )}
     </Group>
   );
 }

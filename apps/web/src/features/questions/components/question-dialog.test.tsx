@@ -118,4 +118,44 @@ describe('QuestionDialog', { timeout: 20_000 }, () => {
       removeImage: true,
     });
   });
+
+  it('warns before a new correct option re-scores those who answered, and saves only once confirmed', async () => {
+    const stored = question(3, 'Which gas?', 0);
+    const { dialog, forms, onClose, user, calls } = setup(
+      { 'GET /api/v1/exams/5/mcq-questions/3/answered': { body: { count: 8 } } },
+      stored,
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Option B is correct' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const warning = await screen.findByText(
+      '8 students have answered this question; their scores will be recalculated.',
+    );
+    expect(forms).toEqual([]);
+    await user.click(within(warning.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(warning).not.toBeInTheDocument());
+    expect(forms).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save and recalculate' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(forms).toHaveLength(1);
+    expect(JSON.parse(forms[0]?.form.get('questionDTO') as string).options[1]).toMatchObject({ isCorrect: true });
+    expect(calls.filter((call) => call.path.endsWith('/answered'))).toHaveLength(2);
+  });
+
+  it('asks nothing when the correct option stays, or when nobody has answered', async () => {
+    const stored = question(3, 'Which gas?', 0);
+    const { dialog, forms, onClose, user, calls } = setup(
+      { 'GET /api/v1/exams/5/mcq-questions/3/answered': { body: { count: 0 } } },
+      stored,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls.filter((call) => call.path.endsWith('/answered'))).toHaveLength(0);
+    await user.click(within(dialog).getByRole('radio', { name: 'Option C is correct' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(forms).toHaveLength(2));
+    expect(screen.queryByText(/their scores will be recalculated/)).not.toBeInTheDocument();
+  });
 });

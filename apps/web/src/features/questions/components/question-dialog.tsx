@@ -1,8 +1,10 @@
 import { Group, Switch } from '@mantine/core';
-import type { McqQuestion } from '@valence/contract';
+import { type McqQuestion, rescoreWarning } from '@valence/contract';
+import { confirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { useContractForm } from '../../../lib/form';
 import { useAddQuestion } from '../api/add-question';
+import { getAnsweredCount } from '../api/get-answered-count';
 import { useUpdateQuestion } from '../api/update-question';
 import { QUESTION_TEXTS } from '../messages';
 import { type EditDraft, editDraftOf, editDraftSchema, toQuestionInput } from '../model/question-draft';
@@ -27,7 +29,24 @@ export function QuestionDialog({ examId, question, onClose }: QuestionDialogProp
   const form = useContractForm<EditDraft>(editDraftSchema, editDraftOf(question));
   const draft = form.getValues();
 
+  /**
+   * A new correct option re-scores every student who answered the question: said first, with how
+   * many, and saved only once confirmed. When the count cannot be read the save goes ahead (the
+   * server re-scores either way).
+   */
+  async function rescoreAccepted(values: EditDraft): Promise<boolean> {
+    if (!question || values.correct === editDraftOf(question).correct) return true;
+    const count = await getAnsweredCount(examId, question.id).catch(() => 0);
+    if (count === 0) return true;
+    return confirmDialog({
+      title: 'Change the correct option?',
+      message: rescoreWarning(count),
+      confirmLabel: 'Save and recalculate',
+    });
+  }
+
   async function submit(values: EditDraft) {
+    if (!(await rescoreAccepted(values))) return;
     const payload = { examId, input: toQuestionInput(values), image: values.image };
     try {
       if (question) await update.mutateAsync({ ...payload, questionId: question.id });
