@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { noteServerDate } from './server-clock';
 import { clearSession, readSession } from './session';
 
 export const API_BASE = '/api';
@@ -37,6 +38,8 @@ export async function api<T>(path: string, options: Options = {}, schema?: z.Zod
   } catch {
     throw new ApiError(0, OFFLINE);
   }
+  // Until an exam says the server's time exactly, its clock is read from any answer.
+  noteServerDate(response.headers.get('date'));
   if (response.status === 401 && session) {
     signOutHere(SIGNED_OUT);
     throw new ApiError(401, SIGNED_OUT);

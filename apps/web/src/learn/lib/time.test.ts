@@ -1,6 +1,6 @@
 import { rememberZoneOffsets } from '@valence/contract';
 import { describe, expect, it } from 'vitest';
-import { formatWhen } from './time';
+import { formatLimit, formatTimeOfDay, formatWhen } from './time';
 
 const EN_GB = {
   weekday: 'short',
@@ -47,5 +47,24 @@ describe('formatWhen', () => {
 
   it('gives an empty text for an unreadable date', () => {
     expect(formatWhen('soon', 'UTC')).toBe('');
+  });
+});
+
+describe('formatLimit and formatTimeOfDay', () => {
+  it('says a time limit as the exam page and its Start button do', () => {
+    expect(formatLimit(120)).toBe('2 h');
+    expect(formatLimit(90)).toBe('1 h 30 min');
+    expect(formatLimit(45)).toBe('45 min');
+    expect(formatLimit(1)).toBe('1 min');
+  });
+
+  it('gives the hour alone on the same day in the platform zone, else the whole date', () => {
+    const nineInColombo = '2026-12-03T03:30:00.000Z';
+    expect(formatTimeOfDay(nineInColombo, Date.parse('2026-12-03T03:18:00.000Z'), 'Asia/Colombo')).toBe('9:00');
+    // 23:00 UTC the evening before is already the 3rd in Colombo.
+    expect(formatTimeOfDay(nineInColombo, Date.parse('2026-12-02T23:00:00.000Z'), 'Asia/Colombo')).toBe('9:00');
+    expect(formatTimeOfDay(nineInColombo, Date.parse('2026-12-02T12:00:00.000Z'), 'Asia/Colombo')).toBe(
+      'Thu, 3 Dec 2026, 09:00',
+    );
   });
 });

@@ -46,6 +46,28 @@ export function formatWhen(iso: string, timeZone?: string): string {
   return `${weekday}, ${w.day} ${MONTHS[w.month - 1]} ${w.year}, ${two(w.hour)}:${two(w.minute)}`;
 }
 
+/**
+ * "9:00" when `iso` falls on the same day as `now` in the platform's zone (the device's until that
+ * is known), else the whole "Thu, 3 Dec 2026, 09:00": when an exam opens, as its list and page say.
+ */
+export function formatTimeOfDay(iso: string, now: number, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const wall = (at: Date) => (timeZone === undefined ? deviceWallClock(at) : wallClockIn(at, timeZone));
+  const w = wall(date);
+  const today = wall(new Date(now));
+  if (w.year !== today.year || w.month !== today.month || w.day !== today.day) return formatWhen(iso, timeZone);
+  return `${w.hour}:${two(w.minute)}`;
+}
+
+/** 120 → "2 h", 90 → "1 h 30 min", 45 → "45 min": a sitting's time limit. */
+export function formatLimit(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
 /** "2 d 4 h", "3 h 05 min", "12 min", "45 s": what is left until `iso`, or null once it has passed. */
 export function timeLeft(iso: string, now: number): string | null {
   const seconds = Math.floor((new Date(iso).getTime() - now) / 1000);

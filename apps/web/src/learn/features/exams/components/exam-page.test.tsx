@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { StudentExam } from '@valence/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsBody } from '../../../../test/settings';
+import { resetServerClock } from '../../../lib/server-clock';
 import { clearSession, writeSession } from '../../../lib/session';
 import { formatWhen } from '../../../lib/time';
 import { fakeFetch, renderLearn } from '../../../test/render';
@@ -39,6 +40,10 @@ function exam(over: Partial<StudentExam> = {}): StudentExam {
     hasDraft: false,
     marked: false,
     answerUrl: null,
+    opensAt: null,
+    timeLimitMinutes: null,
+    sitting: null,
+    serverNow: new Date().toISOString(),
     questions: [question(1, 'Acids'), question(2, 'Bases'), question(3, 'Salts')],
     ...over,
   };
@@ -79,6 +84,7 @@ describe('students app MCQ sitting', () => {
     clearSession();
     localStorage.clear();
     vi.unstubAllGlobals();
+    resetServerClock();
   });
 
   it('saves every choice as a draft with an increasing revision', async () => {

@@ -23,6 +23,9 @@ function summary(over: Partial<StudentExamSummary>): StudentExamSummary {
     submitted: false,
     submittedAt: null,
     hasDraft: false,
+    opensAt: null,
+    timeLimitMinutes: null,
+    sitting: null,
     ...over,
   };
 }

@@ -2,21 +2,26 @@ import { QueryStatus } from '../../../components/query-status';
 import './exams.css';
 import type { StudentExamSummary } from '@valence/contract';
 import { Link } from 'react-router';
-import { formatWhen, timeLeft, usePlatformZone } from '../../../lib/time';
+import { serverNow } from '../../../lib/server-clock';
+import { formatLimit, formatWhen, timeLeft, usePlatformZone } from '../../../lib/time';
 import { useMyExams } from '../api/get-my-exams';
 import { nextDue, useNow } from '../model/countdown';
 import { examStatus, STATUS_LABELS, STATUS_TONES, splitExams, TYPE_LABELS } from '../model/exam-status';
+import { opensAtText } from './timed-sitting';
 
 export const NO_EXAMS = 'You have no exams yet. They appear here when your tutor publishes them.';
 
-/** My exams: those still to do first (soonest due on top, with a live countdown), then the rest. */
+/**
+ * My exams: those still to do first (soonest due on top, with a live countdown; one not open yet
+ * counts down to its opening), then the rest. Times are the server's (lib/server-clock).
+ */
 export default function ExamsPage() {
   const exams = useMyExams();
   const zone = usePlatformZone();
   const now = useNow(
     nextDue(
-      (exams.data ?? []).map((exam) => exam.dueDate),
-      Date.now(),
+      (exams.data ?? []).flatMap((exam) => (exam.opensAt ? [exam.opensAt, exam.dueDate] : [exam.dueDate])),
+      serverNow(),
     ),
   );
   const { ahead, done } = splitExams(exams.data ?? [], now);
@@ -53,7 +58,7 @@ export default function ExamsPage() {
 
 function ExamCard({ exam, now, zone }: { exam: StudentExamSummary; now: number; zone: string | undefined }) {
   const status = examStatus(exam, now);
-  const left = status === 'submitted' ? null : timeLeft(exam.dueDate, now);
+  const left = status === 'submitted' || status === 'upcoming' ? null : timeLeft(exam.dueDate, now);
   return (
     <li>
       <Link className="card" to={`/exams/${exam.id}`}>
@@ -64,10 +69,15 @@ function ExamCard({ exam, now, zone }: { exam: StudentExamSummary; now: number; 
         <span className="card-title">{exam.title}</span>
         <span className="row small muted">
           <span>
-            {TYPE_LABELS[exam.examType]} · Due {formatWhen(exam.dueDate, zone)}
+            {TYPE_LABELS[exam.examType]}
+            {exam.timeLimitMinutes !== null && ` · ${formatLimit(exam.timeLimitMinutes)}`} · Due{' '}
+            {formatWhen(exam.dueDate, zone)}
           </span>
           {left && <span className="countdown">{left} left</span>}
         </span>
+        {status === 'upcoming' && exam.opensAt && (
+          <span className="small block countdown">{opensAtText(exam.opensAt, now, zone)}</span>
+        )}
         {status === 'submitted' && exam.submittedAt && (
           <span className="small block">Submitted {formatWhen(exam.submittedAt, zone)}</span>
         )}

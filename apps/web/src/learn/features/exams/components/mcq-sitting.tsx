@@ -5,22 +5,34 @@ import { ApiError, failureText } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useMcqDraft } from '../api/get-mcq-draft';
 import { useSubmitMcq } from '../api/submit-mcq';
+import { useTimeLeft } from '../model/countdown';
 import { ownerOf, type SaveStatus } from '../model/draft-queue';
 import { useMcqSitting } from '../model/use-mcq-sitting';
+import { ONE_MINUTE_MCQ, SittingClock, TIME_UP } from './timed-sitting';
 
 export const OFFLINE_KEPT = 'Offline — your answers are kept on this phone and will be sent when you are back online';
 export const CONFIRM_SUBMIT = 'Submit your answers? You cannot change them afterwards.';
+export const HANDING_IN_AT_DEADLINE = `${TIME_UP} Handing in your answers…`;
+export const OFFLINE_AT_DEADLINE = `${TIME_UP} You are offline: the answers saved before the time was up are handed in by the server.`;
+export const FAILED_AT_DEADLINE = `${TIME_UP} Your answers could not be sent: the answers saved before the time was up are handed in by the server.`;
+/**
+ * How long before the server's deadline the phone hands in by itself: the server refuses what
+ * arrives after it, so the hand-in leaves as the countdown shows its last second.
+ */
+export const HAND_IN_LEAD = 1_000;
 const LETTERS = 'ABCDEFGHIJ';
 
 type Props = {
   exam: StudentExam;
+  /** A timed sitting's deadline on the server's clock (ms), or null when untimed. */
+  deadline: number | null;
   onSubmitted: (submission: MySubmission) => void;
   /** The server refused a save or the submission (past due, submitted already): its sentence. */
   onRefused: (message: string) => void;
 };
 
 /** The MCQ sitting: starts once the server's saved choices are known, so none is shown stale. */
-export function McqSitting({ exam, onSubmitted, onRefused }: Props) {
+export function McqSitting({ exam, deadline, onSubmitted, onRefused }: Props) {
   const draft = useMcqDraft(exam.id, true);
   const session = useSession();
   const refusedDraft = draft.error instanceof ApiError && draft.error.status === 409 ? draft.error.message : null;
@@ -44,6 +56,7 @@ export function McqSitting({ exam, onSubmitted, onRefused }: Props) {
   return (
     <Questions
       exam={exam}
+      deadline={deadline}
       server={draft.data}
       owner={ownerOf(session?.token ?? '')}
       onSubmitted={onSubmitted}
@@ -54,6 +67,7 @@ export function McqSitting({ exam, onSubmitted, onRefused }: Props) {
 
 function Questions({
   exam,
+  deadline,
   server,
   owner,
   onSubmitted,
@@ -65,6 +79,10 @@ function Questions({
   const reviewRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const { status } = sitting;
+  const left = useTimeLeft(deadline);
+  const timeUp = left !== null && left <= HAND_IN_LEAD;
+  // Why the hand-in at the deadline did not go through (the server hands in the saved draft then).
+  const [deadlineFailure, setDeadlineFailure] = useState<string | null>(null);
 
   const handingIn = submit.isPending || submit.isSuccess;
   useEffect(() => {
@@ -84,7 +102,7 @@ function Questions({
 
   // Set at once, unlike `submit.isPending`: a double tap's second tap can land before the screen is drawn again.
   const sending = useRef(false);
-  async function handIn() {
+  async function handIn(atDeadline = false) {
     if (sending.current) return;
     sending.current = true;
     try {
@@ -94,14 +112,27 @@ function Questions({
     } catch (error) {
       setStep('answering');
       if (error instanceof ApiError && error.status === 409) onRefused(error.message);
+      else if (atDeadline)
+        setDeadlineFailure(error instanceof ApiError && error.status === 0 ? OFFLINE_AT_DEADLINE : FAILED_AT_DEADLINE);
     } finally {
       sending.current = false;
     }
   }
+  const handInRef = useRef(handIn);
+  handInRef.current = handIn;
+  const handedInAtDeadline = useRef(false);
+  useEffect(() => {
+    // At zero the answers on screen are handed in without a tap, once.
+    if (timeUp && !handedInAtDeadline.current) {
+      handedInAtDeadline.current = true;
+      void handInRef.current(true);
+    }
+  }, [timeUp]);
 
   return (
     <div>
       <div className="sitting-bar small">
+        {left !== null && <SittingClock left={timeUp ? 0 : left} lastMinute={ONE_MINUTE_MCQ} />}
         <span>
           {exam.questions.length - unanswered.length} of {exam.questions.length} answered
         </span>
@@ -117,15 +148,20 @@ function Questions({
           number={index + 1}
           chosen={sitting.answers.get(question.id)}
           onChoose={sitting.choose}
+          disabled={timeUp}
         />
       ))}
 
-      {submit.isError && !(submit.error instanceof ApiError && submit.error.status === 409) && (
+      {submit.isError && !timeUp && !(submit.error instanceof ApiError && submit.error.status === 409) && (
         <p className="alert error" role="alert">
           {failureText(submit.error, 'Your answers could not be submitted. Please try again.')} Your answers are kept.
         </p>
       )}
-      {step === 'answering' ? (
+      {timeUp ? (
+        <p className={`alert ${deadlineFailure ? 'error' : 'info'}`} role="status">
+          {deadlineFailure ?? HANDING_IN_AT_DEADLINE}
+        </p>
+      ) : step === 'answering' ? (
         <button type="button" className="button block" onClick={() => setStep('review')}>
           Review and submit
         </button>
@@ -245,12 +281,14 @@ type QuestionProps = {
   number: number;
   chosen: number | undefined;
   onChoose: (questionId: number, optionId: number) => void;
+  /** The time is up: the choices stay as they are. */
+  disabled: boolean;
 };
 
 // Memoised: a choice re-renders its own question, not every formula of the paper.
-const Question = memo(function Question({ question, number, chosen, onChoose }: QuestionProps) {
+const Question = memo(function Question({ question, number, chosen, onChoose, disabled }: QuestionProps) {
   return (
-    <fieldset className="question" id={questionAnchor(number)} tabIndex={-1}>
+    <fieldset className="question" id={questionAnchor(number)} tabIndex={-1} disabled={disabled}>
       <legend>
         <span className="question-number">Question {number}</span>
         {question.questionText && <ChemText text={question.questionText} className="question-text" />}

@@ -81,6 +81,10 @@ const exam = (over: Partial<StudentExam> = {}): StudentExam => ({
   hasDraft: false,
   marked: false,
   answerUrl: null,
+  opensAt: null,
+  timeLimitMinutes: null,
+  sitting: null,
+  serverNow: new Date().toISOString(),
   questions: [],
   ...over,
 });

@@ -7,11 +7,13 @@ import { formatWhen, usePlatformZone } from '../../../lib/time';
 import { useOpenPaper } from '../api/get-paper';
 import { useUploadScript } from '../api/upload-script';
 import { combinePages, PageError, preloadPdfLib } from '../model/combine-pages';
+import { useTimeLeft } from '../model/countdown';
 import { ownerOf } from '../model/draft-queue';
 import { pageStore } from '../model/page-store';
 import { scaleForPdf } from '../model/script-image';
 import { addPages, isPhoto, movePage, newPage, removePage, rotatePage, type ScriptPage } from '../model/script-pages';
 import { PartTwoPages } from './part-two-pages';
+import { ONE_MINUTE_UPLOAD, SittingClock, StartSitting, TIME_UP } from './timed-sitting';
 
 export const PART_TWO_CLOSED = 'This exam has closed.';
 export const ANSWER_FILE_NAME = 'answer.pdf';
@@ -22,6 +24,8 @@ export const NO_PDF = 'Choose the PDF file of your answer first.';
 export const NOT_COMBINED = 'Your pages could not be put together into one PDF. Check your connection and try again.';
 export const PAST_DUE_KEPT = 'The due time has passed, so your answer can no longer be replaced.';
 export const VIEW_ANSWER = 'View your answer';
+export const TIME_UP_KEPT = `${TIME_UP} Your answer can no longer be replaced.`;
+export const TIME_UP_NONE = `${TIME_UP} No answer was handed in.`;
 
 type Mode = 'photos' | 'pdf';
 type Phase = 'idle' | 'preparing' | 'uploading';
@@ -33,12 +37,18 @@ const MAX_TEXT = `${Math.round(DEFAULT_ANSWER_MAX_BYTES / (1024 * 1024))} MB`;
  * PDF the student has or photos of the pages put together here. Replacing it is allowed until the due
  * time or until it is marked; past either, the screen says so and only the answer handed in can be
  * viewed. Photographed pages are kept on the phone (`page-store`) until they are handed in.
+ * A timed exam is started first; its sitting's countdown stays in view, and at zero no new upload
+ * begins (one already under way may finish: the server allows it a grace).
  */
 export function PartTwoSitting({ exam }: { exam: StudentExam }) {
   const zone = usePlatformZone();
   const paper = useOpenPaper(exam.id);
   const upload = useUploadScript(exam.id);
-  const closed = useClosed(exam.dueDate);
+  const pastDue = useClosed(exam.dueDate);
+  const left = useTimeLeft(exam.sitting ? new Date(exam.sitting.deadline).getTime() : null);
+  const timeUp = left === 0;
+  const closed = pastDue || timeUp;
+  const notStarted = exam.timeLimitMinutes !== null && !exam.sitting && !exam.submitted && !exam.marked && !pastDue;
   const modeName = useId();
   const nextId = useRef(0);
   // Page ids stay unique against pages kept from an earlier visit, whose counter started at 0 too.
@@ -180,8 +190,21 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     }
   };
 
+  if (notStarted)
+    return (
+      <section className="stack" aria-labelledby={`${modeName}-heading`}>
+        <h2 id={`${modeName}-heading`}>Your PART II answer</h2>
+        <StartSitting exam={exam} zone={zone} />
+      </section>
+    );
+
   return (
     <section className="stack" aria-labelledby={`${modeName}-heading`}>
+      {left !== null && (
+        <div className="sitting-bar small">
+          <SittingClock left={left} lastMinute={ONE_MINUTE_UPLOAD} />
+        </div>
+      )}
       <h2 id={`${modeName}-heading`}>Your PART II answer</h2>
       <div className="stack">
         <button type="button" className="button secondary" disabled={paper.opening} onClick={() => void paper.open()}>
@@ -220,11 +243,23 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
       {exam.marked && !busy ? (
         <p className="alert info">{SUBMISSION_MESSAGES.marked}</p>
       ) : closed && !busy ? (
-        <p className="alert info">{handedInAt ? PAST_DUE_KEPT : PART_TWO_CLOSED}</p>
+        <p className="alert info">
+          {timeUp && !pastDue
+            ? handedInAt
+              ? TIME_UP_KEPT
+              : TIME_UP_NONE
+            : handedInAt
+              ? PAST_DUE_KEPT
+              : PART_TWO_CLOSED}
+        </p>
       ) : (
         <form className="stack" onSubmit={handIn} noValidate>
           {handedInAt && (
-            <p className="small muted">You may replace your answer until the due time, unless it has been marked.</p>
+            <p className="small muted">
+              {exam.sitting
+                ? 'You may replace your answer until your time is up, unless it has been marked.'
+                : 'You may replace your answer until the due time, unless it has been marked.'}
+            </p>
           )}
           <fieldset className="choices" disabled={busy}>
             <legend>How will you hand in?</legend>

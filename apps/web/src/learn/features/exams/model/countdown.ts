@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
+import { serverNow } from '../../../lib/server-clock';
 
 const LAST_MINUTES = 10 * 60_000;
 
@@ -25,12 +26,36 @@ export function nextDue(dues: string[], now: number): number | null {
   return soonest;
 }
 
-/** The current time, renewed as a countdown to `dueAt` needs it (see tickDelay). */
+/**
+ * The current time, renewed as a countdown to `dueAt` needs it (see tickDelay). The server's time
+ * as far as the phone knows it (lib/server-clock), so a phone set ten minutes wrong counts right;
+ * read afresh on every render, so an answer that teaches the offset counts at once.
+ */
 export function useNow(dueAt: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [tick, next] = useReducer((n: number) => n + 1, 0);
+  const now = serverNow();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each drawn tick (`tick`) schedules the next.
   useEffect(() => {
-    const timer = setTimeout(() => setNow(Date.now()), tickDelay(dueAt, now));
+    const timer = setTimeout(next, tickDelay(dueAt, serverNow()));
     return () => clearTimeout(timer);
-  }, [dueAt, now]);
+  }, [dueAt, tick]);
   return now;
+}
+
+/**
+ * Milliseconds left until `deadline` (the server's time), or null without one; never below 0.
+ * Renewed on each whole second of what is left, so "0:01" turns over when the server's second does.
+ */
+export function useTimeLeft(deadline: number | null): number | null {
+  const [tick, next] = useReducer((n: number) => n + 1, 0);
+  const left = deadline === null ? null : Math.max(0, deadline - serverNow());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each drawn second (`tick`) schedules the next.
+  useEffect(() => {
+    if (deadline === null) return;
+    const rest = deadline - serverNow();
+    if (rest <= 0) return;
+    const timer = setTimeout(next, rest % 1000 || 1000);
+    return () => clearTimeout(timer);
+  }, [deadline, tick]);
+  return left;
 }

@@ -2,13 +2,14 @@ import type { StudentExamSummary } from '@valence/contract';
 
 export const TYPE_LABELS: Record<StudentExamSummary['examType'], string> = { MCQ: 'MCQ', TRADITIONAL: 'PART II' };
 
-export type ExamStatus = 'submitted' | 'in-progress' | 'closed' | 'open';
+export type ExamStatus = 'submitted' | 'in-progress' | 'closed' | 'open' | 'upcoming';
 
 export const STATUS_LABELS: Record<ExamStatus, string> = {
   submitted: 'Submitted',
   'in-progress': 'In progress',
   closed: 'Closed',
   open: 'Open',
+  upcoming: 'Not open yet',
 };
 
 /** The badge's colour class in styles.css. */
@@ -17,18 +18,25 @@ export const STATUS_TONES: Record<ExamStatus, string> = {
   'in-progress': 'warn',
   closed: 'off',
   open: '',
+  upcoming: 'off',
 };
 
-type Standing = Pick<StudentExamSummary, 'dueDate' | 'submitted' | 'hasDraft'>;
+type Standing = Pick<StudentExamSummary, 'dueDate' | 'submitted' | 'hasDraft'> &
+  Partial<Pick<StudentExamSummary, 'opensAt' | 'sitting'>>;
+
+/** Whether the student's opening time is still ahead (the server's time `now`). */
+export const isNotOpenYet = (exam: Partial<Pick<StudentExamSummary, 'opensAt'>>, now: number) =>
+  !!exam.opensAt && new Date(exam.opensAt).getTime() > now;
 
 export const isPastDue = (exam: Pick<StudentExamSummary, 'dueDate'>, now: number) =>
   new Date(exam.dueDate).getTime() <= now;
 
-/** Where the student stands in an exam: handed in, begun, missed, or still to do. */
+/** Where the student stands in an exam: handed in, begun, missed, not open yet, or still to do. */
 export function examStatus(exam: Standing, now: number): ExamStatus {
   if (exam.submitted) return 'submitted';
   if (isPastDue(exam, now)) return 'closed';
-  if (exam.hasDraft) return 'in-progress';
+  if (isNotOpenYet(exam, now)) return 'upcoming';
+  if (exam.hasDraft || exam.sitting) return 'in-progress';
   return 'open';
 }
 

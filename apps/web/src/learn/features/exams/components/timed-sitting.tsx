@@ -1,0 +1,161 @@
+import type { StudentExam } from '@valence/contract';
+import { useEffect, useRef, useState } from 'react';
+import { failureText } from '../../../lib/api';
+import { serverNow } from '../../../lib/server-clock';
+import { clock, formatLimit, formatTimeOfDay, formatWhen, timeLeft } from '../../../lib/time';
+import { useStartExam } from '../api/start-exam';
+import { useNow } from '../model/countdown';
+
+export const TIME_UP = 'Time is up.';
+export const FIVE_MINUTES = 'Less than 5 minutes left.';
+export const ONE_MINUTE_MCQ = 'Less than 1 minute left. Your answers are handed in when the time is up.';
+export const ONE_MINUTE_UPLOAD = 'Less than 1 minute left. Hand in your answer now.';
+
+/** "You will have 2 h. The clock does not stop once you start. Start now?" */
+export const startQuestion = (limit: string) =>
+  `You will have ${limit}. The clock does not stop once you start. Start now?`;
+
+/** "Opens at 9:00 (in 12 min)": the student's opening in the platform's zone, counted on the server's clock. */
+export function opensAtText(opensAt: string, now: number, zone: string | undefined): string {
+  const left = timeLeft(opensAt, now);
+  return `Opens at ${formatTimeOfDay(opensAt, now, zone)}${left ? ` (in ${left})` : ''}`;
+}
+
+/**
+ * An exam whose opening is still ahead: when it opens, counting down, and nothing to start until
+ * then. `onOpen` runs once the server's time reaches it (and every 5 s after), to read the exam again.
+ */
+export function OpensLater({
+  opensAt,
+  zone,
+  onOpen,
+}: {
+  opensAt: string;
+  zone: string | undefined;
+  onOpen: () => void;
+}) {
+  const at = new Date(opensAt).getTime();
+  const now = useNow(at);
+  const open = now >= at;
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+  useEffect(() => {
+    if (!open) return;
+    onOpenRef.current();
+    // The phone's idea of the server's time may be a second early: ask again until the exam is there.
+    const again = setInterval(() => onOpenRef.current(), 5_000);
+    return () => clearInterval(again);
+  }, [open]);
+  return (
+    <p className="alert info opens-at">
+      <strong className="countdown">{opensAtText(opensAt, now, zone)}</strong>
+      <span className="block small">The exam can be started then.</span>
+    </p>
+  );
+}
+
+/**
+ * A timed exam not yet started: its limit, a button that asks once before the clock starts, and the
+ * start itself (the exam is then read again with its questions and the sitting's deadline).
+ */
+export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string | undefined }) {
+  const start = useStartExam(exam.id);
+  const [asking, setAsking] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+  const minutes = exam.timeLimitMinutes ?? 0;
+  const limit = formatLimit(minutes);
+  // The close cuts a late start short: said before the clock starts, not discovered after.
+  const closesFirst = new Date(exam.dueDate).getTime() - serverNow() < minutes * 60_000;
+
+  return (
+    <section className="stack start-sitting" aria-label="Start the exam">
+      <p>
+        This exam is timed: <strong>{limit}</strong> from the moment you start.
+        {exam.examType === 'MCQ' ? ' Your answers are handed in when the time is up.' : ''}
+      </p>
+      {closesFirst && (
+        <p className="small">The exam closes at {formatWhen(exam.dueDate, zone)}: your time ends then.</p>
+      )}
+      {start.isError && (
+        <p className="alert error" role="alert">
+          {failureText(start.error, 'The exam could not be started. Please try again.')}
+        </p>
+      )}
+      {asking ? (
+        <div
+          className="alert info confirm"
+          role="alertdialog"
+          aria-labelledby="start-text"
+          ref={confirmRef}
+          tabIndex={-1}
+        >
+          <p id="start-text">
+            <strong>{startQuestion(limit)}</strong>
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              disabled={start.isPending || start.isSuccess}
+              onClick={() => start.mutate(undefined, { onError: () => setAsking(false) })}
+            >
+              {start.isPending || start.isSuccess ? 'Starting…' : 'Start now'}
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={start.isPending}
+              onClick={() => setAsking(false)}
+            >
+              Not yet
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="button block" onClick={() => setAsking(true)}>
+          Start ({limit})
+        </button>
+      )}
+    </section>
+  );
+}
+
+export type Warning = 'five' | 'one' | null;
+
+/** Which warning a sitting with `left` ms to go is under. */
+export function warningAt(left: number | null): Warning {
+  if (left === null || left <= 0) return null;
+  if (left <= 60_000) return 'one';
+  if (left <= 5 * 60_000) return 'five';
+  return null;
+}
+
+/**
+ * The sitting's time left as "1:59:59", for the sticky bar, and the warnings at 5 minutes and at 1
+ * minute as an alert (said by a screen reader as it appears, seen while scrolling). The figure
+ * itself is a timer, which screen readers do not read out every second.
+ */
+export function SittingClock({ left, lastMinute }: { left: number; lastMinute: string }) {
+  const warning = warningAt(left);
+  return (
+    <>
+      <span role="timer" aria-live="off" className={`sitting-clock${warning ? ' ending' : ''}`}>
+        {left > 0 ? (
+          <>
+            Time left <strong className="countdown">{clock(Math.ceil(left / 1000))}</strong>
+          </>
+        ) : (
+          <strong>{TIME_UP}</strong>
+        )}
+      </span>
+      {warning && (
+        <p key={warning} className="sitting-warning" role="alert">
+          {warning === 'one' ? lastMinute : FIVE_MINUTES}
+        </p>
+      )}
+    </>
+  );
+}
