@@ -9,8 +9,10 @@ import { useDeleteEnrollment } from '../features/enrollments/api/delete-enrollme
 import { useUpdateEnrollmentStatus } from '../features/enrollments/api/update-enrollment-status';
 import { useCreateExam } from '../features/exams/api/create-exam';
 import { useDeleteExamContent } from '../features/exams/api/delete-exam-content';
+import { useDeleteOverride, useSaveOverride } from '../features/exams/api/exam-overrides';
 import { useSetExamPublished } from '../features/exams/api/set-exam-published';
 import { useSetMarksPublished } from '../features/exams/api/set-marks-published';
+import { useUpdateExam } from '../features/exams/api/update-exam';
 import { exam } from '../features/exams/test-fixtures';
 import { gradebookQueryOptions } from '../features/gradebook/api/get-gradebook';
 import { gradebookStatsQueryOptions } from '../features/gradebook/api/get-gradebook-stats';
@@ -165,6 +167,33 @@ const CHANGES: Record<string, Change> = {
     answer: EXAM,
     // A new identifier is a new gradebook column and a new line in the students' summaries.
     touches: [keys.exams.ofCourse(7), keys.exams.mcqSearch('chem'), keys.gradebook.ofCourse(7), keys.scores.all],
+  },
+  'edit an exam': {
+    use: useUpdateExam,
+    variables: { exam: EXAM, changes: { title: 'T' } },
+    answer: EXAM,
+    // Its title and due date show on its card and page, in the gradebook's column, the students'
+    // summaries and the scripts' list.
+    touches: [
+      keys.exams.ofCourse(7),
+      keys.exams.detail(11),
+      keys.exams.mcqSearch('chem'),
+      keys.gradebook.ofCourse(7),
+      keys.scores.all,
+      keys.submissions.ofExam(11),
+    ],
+  },
+  'set a student override': {
+    use: useSaveOverride,
+    variables: { examId: 11, studentId: 3, input: { extraMinutes: 30 } },
+    answer: { studentId: 3, username: 'u', name: '', extraMinutes: 30, opensAt: null, dueDate: null },
+    // The sittings list shows each student's own deadline.
+    touches: [keys.exams.overrides(11), keys.submissions.ofExam(11)],
+  },
+  'remove a student override': {
+    use: useDeleteOverride,
+    variables: { examId: 11, studentId: 3, username: 'u' },
+    touches: [keys.exams.overrides(11), keys.submissions.ofExam(11)],
   },
   'delete an exam content': {
     use: useDeleteExamContent,
