@@ -248,6 +248,21 @@ describe('an untimed exam with an opening', () => {
   });
 });
 
+describe('a paper the whole class opens together', () => {
+  it('is the same bytes for every student within a second, so it is compressed once', async () => {
+    at('2030-12-01T03:00:00.000Z');
+    const { exam } = await mcqExam({ opensAt: null });
+    const [first, second] = [await student(), await student()];
+    const a = await myExam(first, exam.id);
+    at('2030-12-01T03:00:00.731Z');
+    const b = await myExam(second, exam.id);
+    expect(a.statusCode).toBe(200);
+    // The route's shared cache is keyed by the answer's text: a millisecond in it made every answer unique.
+    expect(b.body).toBe(a.body);
+    expect(JSON.parse(b.body)).toMatchObject({ serverNow: '2030-12-01T03:00:00.000Z' });
+  });
+});
+
 describe('PART II', () => {
   let exam: Exam;
   beforeAll(async () => {

@@ -226,7 +226,9 @@ export class SubmissionsService {
         ...summary(row.exam, row.courseTitle, questionCount ?? 0, sitting, timing),
         marked: row.marked,
         answerUrl,
-        serverNow: now.toISOString(),
+        // Whole seconds: a class opening its paper in the same second gets the same bytes, which the
+        // route compresses once; the phone's countdown counts in seconds anyway.
+        serverNow: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
       },
       questionsJson,
     });
