@@ -121,7 +121,7 @@ const needed = (message: string, max: number, label: string) =>
     .refine((value) => !value.includes('\0'), { message: `${label} must not contain a NUL character.` })
     .refine((value) => value.length <= max, { message: `${label} must be at most ${max} characters.` });
 
-const requiredDueDate = z
+const requiredDueDateSchema = z
   .string({ message: EXAM_MESSAGES.required })
   .trim()
   .refine((value) => value !== '', { message: EXAM_MESSAGES.required, abort: true })
@@ -163,7 +163,7 @@ export const createExamSchema = z.object({
     .pipe(idSchema('courseId')),
   title: needed(EXAM_MESSAGES.required, LIMITS.titleMax, 'Title'),
   description: needed(EXAM_MESSAGES.required, LIMITS.descriptionMax, 'Description'),
-  dueDate: requiredDueDate,
+  dueDate: requiredDueDateSchema,
   examType: z.enum(EXAM_TYPES, { message: 'The exam type must be MCQ or TRADITIONAL.' }),
   examIdentifier: needed(EXAM_MESSAGES.identifier, EXAM_LIMITS.identifierMax, 'The Exam Identifier').refine(
     (value) => /^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(value),
@@ -187,7 +187,7 @@ export const updateExamSchema = z
   .looseObject({
     title: needed(EXAM_MESSAGES.required, LIMITS.titleMax, 'Title').optional(),
     description: needed(EXAM_MESSAGES.required, LIMITS.descriptionMax, 'Description').optional(),
-    dueDate: requiredDueDate.optional(),
+    dueDate: requiredDueDateSchema.optional(),
     ...examSettingsShape,
   })
   .superRefine((value, ctx) => {

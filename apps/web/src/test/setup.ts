@@ -28,3 +28,5 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// A combobox scrolls its highlighted option into view as the arrow keys move it.
+Element.prototype.scrollIntoView ??= () => {};

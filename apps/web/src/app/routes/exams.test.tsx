@@ -8,9 +8,6 @@ import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { settingsBody } from '../../test/settings';
 import { ExamsRoute } from './exams';
 
-// Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
-Element.prototype.scrollIntoView ??= () => {};
-
 const course = (id: number, title: string): Course => ({
   id,
   title,

@@ -9,9 +9,6 @@ import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { settingsBody } from '../../test/settings';
 import { StudentMarksSummaryRoute } from './student-marks-summary';
 
-// Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
-Element.prototype.scrollIntoView ??= () => {};
-
 const STUDENTS: Student[] = Array.from({ length: 30 }, (_, i) => ({
   id: i + 1,
   username: `pupil${i + 1}`,

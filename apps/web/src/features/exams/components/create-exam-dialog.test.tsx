@@ -8,9 +8,6 @@ import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { exam } from '../test-fixtures';
 import { CreateExamDialog } from './create-exam-dialog';
 
-// Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
-Element.prototype.scrollIntoView ??= () => {};
-
 const COURSES = [
   { id: 7, title: 'Organic Chemistry' },
   { id: 8, title: 'Physical Chemistry' },

@@ -6,9 +6,6 @@ import { writeSession } from '../../../lib/session';
 import { fakeFetch, pagedRoute, renderWithProviders } from '../../../test/render';
 import { ExamOverridesPanel } from './exam-overrides-panel';
 
-// Mantine's Select scrolls its chosen option into view, which jsdom cannot do.
-Element.prototype.scrollIntoView ??= () => {};
-
 const AMAYA: ExamOverride = {
   studentId: 3,
   username: 'amaya',
