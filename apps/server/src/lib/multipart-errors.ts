@@ -2,7 +2,7 @@ import { badRequest, HttpError } from './errors.js';
 import type { FileKind } from './file-kind.js';
 
 /** How messages name a file field, and what it may be (the rest of `FileFieldOptions`). */
-type FileRule = { label: string; kinds: readonly FileKind[]; maxBytes: number };
+export type FileRule = { label: string; kinds: readonly FileKind[]; maxBytes: number };
 
 /** An upload larger than allowed is a 413, as with tus (docs/api.md). */
 export const TOO_LARGE_STATUS = 413;
