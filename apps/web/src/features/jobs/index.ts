@@ -1,0 +1,1 @@
+export { JobsList } from './components/jobs-list';
