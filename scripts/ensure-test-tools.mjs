@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The browser journeys drive Debian's Chromium (Playwright cannot download its own browser here),
 // and the report journey turns a PDF into a picture with poppler's pdftoppm and reads its text with
-// pdftotext. Each is installed from Debian's packages when missing, as root; otherwise this says
+// pdftotext; the lecture streaming tests and `bench:video` run Debian's ffmpeg (ffmpeg and ffprobe).
+// Each is installed from Debian's packages when missing, as root; otherwise this says
 // what to install and fails.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +13,8 @@ const TOOLS = [
   { path: CHROMIUM, pkg: 'chromium' },
   { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
   { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  { path: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },
+  { path: '/usr/bin/ffprobe', pkg: 'ffmpeg' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.path));

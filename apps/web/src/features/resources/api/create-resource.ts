@@ -1,10 +1,12 @@
 import { type CreateResource, type Resource, resourceSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { staleAfter } from '../../../lib/query-keys';
 
 export function createResource(input: CreateResource): Promise<Resource> {
-  return apiFetch('/resources', { method: 'POST', body: input }, resourceSchema);
+  // The contract coerces the duration (its input type is unknown); the document types it a number.
+  const body = input as CreateResource & { duration?: number };
+  return read(client.POST('/resources', { body }), resourceSchema);
 }
 
 // The course detail carries the resource list (with fresh signed urls), so re-read it; the watch

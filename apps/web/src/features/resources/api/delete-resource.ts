@@ -1,12 +1,12 @@
 import type { CourseDetail } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys, staleAfter } from '../../../lib/query-keys';
 
 export type DeleteResourceVariables = { id: number; courseId: number };
 
 export function deleteResource({ id }: DeleteResourceVariables): Promise<void> {
-  return apiFetch<void>(`/resources/${id}`, { method: 'DELETE' });
+  return done(client.DELETE('/resources/{id}', { params: { path: { id } } }));
 }
 
 export const useDeleteResource = changeHook(deleteResource, (queryClient) => ({

@@ -1,8 +1,16 @@
 import { Anchor, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandYoutube, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDuration, formatInTimeZone, type Resource } from '@valence/contract';
+import { useEffect } from 'react';
+import { ChemText } from '../../../components/chem-text';
 import { confirmAction } from '../../../components/confirm-dialog';
+import { keys } from '../../../lib/query-keys';
 import { useDeleteResource } from '../api/delete-resource';
+import { StreamStatus } from './stream-status';
+
+/** How often the course is read again while a video is queued or transcoding, for its progress. */
+const STREAM_POLL_MS = 3000;
 
 export type ResourceKind = 'image' | 'video' | 'pdf' | 'link' | 'file';
 
@@ -26,6 +34,16 @@ type ResourceListProps = { courseId: number; resources: Resource[]; canDelete: b
 
 export function ResourceList({ courseId, resources, canDelete, timeZone }: ResourceListProps) {
   const deleteResource = useDeleteResource();
+  const queryClient = useQueryClient();
+  const transcoding = resources.some((r) => r.stream?.state === 'queued' || r.stream?.state === 'processing');
+  useEffect(() => {
+    if (!transcoding) return;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: keys.courses.detail(courseId), exact: true }),
+      STREAM_POLL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [transcoding, queryClient, courseId]);
 
   // Deleting removes the lecture and its stored file for good, so it asks first, as course delete does.
   async function handleDelete(resource: Resource) {
@@ -63,13 +81,16 @@ export function ResourceList({ courseId, resources, canDelete, timeZone }: Resou
                         fw={600}
                         style={{ overflowWrap: 'anywhere' }}
                       >
-                        {resource.name}
+                        <ChemText text={resource.name} />
                       </Anchor>
                       <Text size="xs" c="dimmed">
                         Live {formatInTimeZone(resource.liveAt, timeZone)}
                         {resource.expiresAt ? ` · expires ${formatInTimeZone(resource.expiresAt, timeZone)}` : ''}
                         {duration ? ` · ${duration}` : ''}
                       </Text>
+                      {resource.stream && (
+                        <StreamStatus stream={resource.stream} resourceId={resource.id} courseId={courseId} />
+                      )}
                     </Stack>
                   </Group>
                   {canDelete && (

@@ -117,17 +117,16 @@ describe('useAddResource', () => {
     expect(result.current.status).toEqual({ kind: 'success', text: 'Resource added successfully' });
   });
 
-  it("asks for the length in a tutor's words, uploading nothing, when it can be neither read nor was typed", async () => {
+  it('uploads a video whose length can be neither read nor was typed without a duration: the server measures it', async () => {
     vi.mocked(readVideoDuration).mockResolvedValue(null);
-    const { fetch, result, add } = setup({ 'POST /resources': created });
-    expect(await add({ file: new File(['?'], 'broken.mp4', { type: 'video/mp4' }) })).toBe(false);
-    expect(tus.started).toEqual([]);
-    expect(fetch.calls).toEqual([]);
-    expect(result.current.progress).toBeNull();
-    expect(result.current.status).toEqual({
-      kind: 'error',
-      text: "We could not read this video's length. Please type it (hours, minutes, seconds).",
-    });
+    // The server answers the resource with its length still 0 until the transcode has measured it.
+    const measuring = ({ body }: { body: unknown }) => created({ body: { duration: 0, ...(body as object) } });
+    const { fetch, result, add } = setup({ 'POST /resources': measuring });
+    expect(await add({ file: new File(['webm'], 'recorded.webm', { type: 'video/webm' }) })).toBe(true);
+    expect(tus.started).toEqual(['recorded.webm']);
+    expect(fetch.calls[0]?.body).toMatchObject({ type: 'video/webm' });
+    expect(fetch.calls[0]?.body).not.toHaveProperty('duration');
+    expect(result.current.status).toEqual({ kind: 'success', text: 'Resource added successfully' });
   });
 
   it("creates nothing when the upload is refused, and says the server's reason", async () => {

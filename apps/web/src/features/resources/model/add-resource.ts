@@ -4,7 +4,7 @@ import { failure, success } from '../../../lib/status';
 import { showStatus } from '../../../lib/status-store';
 import { useCreateResource } from '../api/create-resource';
 import { useUploadResourceFile } from '../api/upload-resource-file';
-import { linkDuration, RESOURCE_MESSAGES, type ResourceFormValues, resourceName } from './resource-rules';
+import { linkDuration, type ResourceFormValues, resourceName } from './resource-rules';
 import { isVideo, videoLength } from './video-length';
 
 /** The {message}/{reason} of a status line: the server's message, else the error's own. */
@@ -23,16 +23,10 @@ export function useAddResource(courseId: number) {
   const [busy, setBusy] = useState(false);
 
   async function addFile(file: File, values: ResourceFormValues, dates: Dates): Promise<boolean> {
-    let duration = 0;
-    if (isVideo(file)) {
-      // A length the browser cannot read is the one the tutor typed; without one nothing is uploaded.
-      const length = (await videoLength(file)) ?? linkDuration(values);
-      if (length === null) {
-        showStatus(failure(RESOURCE_MESSAGES.unreadLength));
-        return false;
-      }
-      duration = length;
-    }
+    // A video's length the browser cannot read (a WebM recorded in a browser may state none) is the
+    // one the tutor typed, or left to the server, which measures every uploaded video (ffprobe).
+    let duration: number | undefined = 0;
+    if (isVideo(file)) duration = (await videoLength(file)) ?? linkDuration(values) ?? undefined;
     setProgress(0);
     let key: string;
     try {
@@ -42,7 +36,14 @@ export function useAddResource(courseId: number) {
       return false;
     }
     const type = file.type || 'application/octet-stream';
-    const input = { name: resourceName(values.name, file.name), url: key, type, courseId, duration, ...dates };
+    const input = {
+      name: resourceName(values.name, file.name),
+      url: key,
+      type,
+      courseId,
+      ...(duration === undefined ? {} : { duration }),
+      ...dates,
+    };
     try {
       await create.mutateAsync(input);
       showStatus(success('Resource added successfully'));

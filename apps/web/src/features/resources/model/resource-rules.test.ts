@@ -80,12 +80,13 @@ describe("resourceFormErrors: the contract's limits, before anything is sent", (
     });
   });
 
-  it("asks a video's length only when the browser could not read it", () => {
+  it("never requires a video's length: one the browser could not read may be typed, else the server measures it", () => {
     const video = new File(['webm'], 'lecture.webm', { type: 'video/webm' });
     const values = { ...EMPTY_RESOURCE, ...dates, file: video };
     expect(resourceFormErrors(values, { ...onSubmit, videoLength: 'read' })).toEqual({});
-    expect(resourceFormErrors(values, { ...onSubmit, videoLength: 'unread' })).toEqual({
-      duration: RESOURCE_MESSAGES.noLength,
+    expect(resourceFormErrors(values, { ...onSubmit, videoLength: 'unread' })).toEqual({});
+    expect(resourceFormErrors({ ...values, minutes: 60 }, { ...onSubmit, videoLength: 'unread' })).toEqual({
+      minutes: RESOURCE_MESSAGES.minutes,
     });
     expect(resourceFormErrors({ ...values, minutes: 3 }, { ...onSubmit, videoLength: 'unread' })).toEqual({});
   });

@@ -25,7 +25,7 @@ export const RESOURCE_MESSAGES = {
   seconds: 'Seconds must be a whole number from 0 to 59.',
   noLength: `${validDuration}: the video must be longer than 0 seconds.`,
   tooLong: `${validDuration}: at most ${longest}.`,
-  unreadLength: "We could not read this video's length. Please type it (hours, minutes, seconds).",
+  unreadLength: "We could not read this video's length here: the server measures it after the upload. You may type it.",
 } as const;
 
 export type ResourceFormValues = {
@@ -153,6 +153,7 @@ export function resourceFormErrors(values: CheckedValues, when: ErrorsWhen): Res
     const problem = refusal(contract.name, resourceName(values.name, named));
     if (problem) errors.name = problem;
   }
-  if (lengthIsTyped(values, when.videoLength)) Object.assign(errors, lengthErrors(values, submitted));
+  // A link's length is required; a video's the browser could not read may stay empty (the server measures it).
+  if (lengthIsTyped(values, when.videoLength)) Object.assign(errors, lengthErrors(values, submitted && !values.file));
   return errors;
 }

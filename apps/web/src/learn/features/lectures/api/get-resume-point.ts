@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ResumePoint, resumePointSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { resumePointSchema } from '@valence/contract';
+import { client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 /** Where the student's latest viewing of the lecture stopped (null when there is none). */
 export const getResumePoint = (lectureId: number) =>
-  api<ResumePoint>(`/me/lectures/${lectureId}/resume`, {}, resumePointSchema);
+  read(client.GET('/me/lectures/{id}/resume', { params: { path: { id: lectureId } } }), resumePointSchema);
 
 export const resumePointQuery = (lectureId: number) =>
   queryOptions({

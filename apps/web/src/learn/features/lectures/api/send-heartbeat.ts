@@ -1,14 +1,18 @@
-import { type Heartbeat, type HeartbeatAnswer, heartbeatAnswerSchema } from '@valence/contract';
-import { API_BASE, api } from '../../../lib/api';
+import { type Heartbeat, heartbeatAnswerSchema } from '@valence/contract';
+import { API_BASE, client, read } from '../../../lib/api';
 import { readSession } from '../../../lib/session';
 
 type Beat = Omit<Heartbeat, 'token'>;
 
+// The beacon below cannot go through the typed client (navigator.sendBeacon makes the request).
 const heartbeatPath = (lectureId: number) => `/me/lectures/${lectureId}/heartbeat`;
 
 /** One heartbeat of a viewing: the parts played since the last one, and where playback stands. */
 export const sendHeartbeat = (lectureId: number, beat: Beat) =>
-  api<HeartbeatAnswer>(heartbeatPath(lectureId), { method: 'POST', body: beat }, heartbeatAnswerSchema);
+  read(
+    client.POST('/me/lectures/{id}/heartbeat', { params: { path: { id: lectureId } }, body: beat }),
+    heartbeatAnswerSchema,
+  );
 
 /**
  * The beat sent as the page hides or closes: a beacon outlives the page, but cannot carry the

@@ -1,9 +1,12 @@
 import type { Resource } from '@valence/contract';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { ChemText, useDocumentTitle } from '../../../../components/chem-text';
 import { QueryStatus } from '../../../components/query-status';
 import { lectureKind, useCourseLectures } from '../../../lib/course-lectures';
+import { useTranslation } from '../../../lib/i18n';
 import { clock, formatWhen, usePlatformZone } from '../../../lib/time';
+import en from '../../../locales/en.json';
 import { useHeartbeats } from '../model/use-heartbeats';
 import { VideoPlayer } from './video-player';
 import { YouTubePlayer } from './youtube-player';
@@ -11,10 +14,11 @@ import { YouTubePlayer } from './youtube-player';
 // pdf.js is large: only a PDF lecture loads it.
 const PdfViewer = lazy(() => import('./pdf-viewer').then((module) => ({ default: module.PdfViewer })));
 
-export const NOT_AVAILABLE = 'This lecture is not available now.';
+export const NOT_AVAILABLE = en.messages.lectureNotAvailable;
 
 /** A lecture: the player or viewer for its kind, how long it is and until when it is available. */
 export default function LecturePage() {
+  const { t } = useTranslation();
   const params = useParams();
   const courseId = Number(params.courseId);
   const lectureId = Number(params.lectureId);
@@ -25,20 +29,16 @@ export default function LecturePage() {
   return (
     <div>
       <p className="small">
-        <Link to={back}>← Back to the course</Link>
+        <Link to={back}>{t('lecture.back')}</Link>
       </p>
-      <QueryStatus
-        query={lectures}
-        loading="Loading the lecture…"
-        failed={'The lecture could not be loaded. Please try again.'}
-      />
+      <QueryStatus query={lectures} loading={t('lecture.loading')} failed={t('lecture.failed')} />
       {lectures.isSuccess && !lecture && (
         <div className="stack">
-          <h1>Lecture</h1>
-          <p>{NOT_AVAILABLE}</p>
+          <h1>{t('lecture.title')}</h1>
+          <p>{t('messages.lectureNotAvailable')}</p>
           <p>
             <Link className="button secondary" to={back}>
-              Back to the course
+              {t('lecture.backButton')}
             </Link>
           </p>
         </div>
@@ -56,22 +56,28 @@ export default function LecturePage() {
 }
 
 function Lecture({ lecture, reloadUrl }: { lecture: Resource; reloadUrl: () => Promise<string | undefined> }) {
+  const { t } = useTranslation();
   const zone = usePlatformZone();
   const kind = lectureKind(lecture.type);
   const played = kind === 'video' || kind === 'youtube';
+  useDocumentTitle(lecture.name);
   return (
     <div className="stack">
-      <h1>{lecture.name}</h1>
+      <h1>
+        <ChemText text={lecture.name} />
+      </h1>
       {(played && lecture.duration > 0) || lecture.expiresAt ? (
         <p className="row small muted">
-          {played && lecture.duration > 0 && <span>Length {clock(lecture.duration)}</span>}
-          {lecture.expiresAt && <span>Available until {formatWhen(lecture.expiresAt, zone)}</span>}
+          {played && lecture.duration > 0 && <span>{t('lecture.length', { time: clock(lecture.duration) })}</span>}
+          {lecture.expiresAt && (
+            <span>{t('lecture.availableUntil', { when: formatWhen(lecture.expiresAt, zone) })}</span>
+          )}
         </p>
       ) : null}
       {kind === 'video' && <WatchedVideo lecture={lecture} reloadUrl={reloadUrl} />}
       {kind === 'youtube' && <WatchedYouTube lecture={lecture} />}
       {kind === 'pdf' && (
-        <Suspense fallback={<p className="loading">Loading the PDF…</p>}>
+        <Suspense fallback={<p className="loading">{t('lecture.loadingPdf')}</p>}>
           <PdfViewer url={lecture.url} name={lecture.name} />
         </Suspense>
       )}
@@ -79,7 +85,7 @@ function Lecture({ lecture, reloadUrl }: { lecture: Resource; reloadUrl: () => P
       {kind === 'file' && (
         <p>
           <a className="button" href={lecture.url} download>
-            Download {lecture.name}
+            {t('lecture.download', { name: lecture.name })}
           </a>
         </p>
       )}

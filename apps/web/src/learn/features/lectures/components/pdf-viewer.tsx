@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { type PdfDocument, usePdfDocument } from '../../../../lib/pdf-document';
+import { i18next, useTranslation } from '../../../lib/i18n';
+import en from '../../../locales/en.json';
 
-export const PDF_FAILED = 'This PDF could not be shown here. You can download it instead.';
+export const PDF_FAILED = en.lecture.pdfFailed;
 
 /**
  * A PDF lecture in the page: each page drawn to a canvas as wide as the screen, only when it comes
  * near the view, so a long PDF on a phone does not draw a hundred pages at once.
  */
 export function PdfViewer({ url, name }: { url: string; name: string }) {
+  const { t } = useTranslation();
   // The link the viewer started with: a refetch of the list (new signed links) must not reload it.
   const [src] = useState(url);
   const { pdf, ratio, failed } = usePdfDocument(src);
@@ -16,15 +19,15 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
     <div className="stack">
       <p>
         <a className="button secondary" href={url} download>
-          Download the PDF
+          {t('lecture.downloadPdf')}
         </a>
       </p>
       {failed && (
         <p className="alert error" role="alert">
-          {PDF_FAILED}
+          {t('lecture.pdfFailed')}
         </p>
       )}
-      {!pdf && !failed && <p className="loading">Loading the PDF…</p>}
+      {!pdf && !failed && <p className="loading">{t('lecture.loadingPdf')}</p>}
       {pdf && (
         <section className="pdf-pages" aria-label={name}>
           {Array.from({ length: pdf.numPages }, (_, index) => index + 1).map((number) => (
@@ -90,7 +93,7 @@ function PdfPageCanvas({ pdf, number, ratio }: { pdf: PdfDocument; number: numbe
 
   return (
     <div ref={box} className="pdf-page" style={drawn ? undefined : { aspectRatio: `1 / ${ratio}` }}>
-      <canvas ref={canvas} aria-label={`Page ${number}`} role="img" />
+      <canvas ref={canvas} aria-label={i18next.t('lecture.page', { number })} role="img" />
     </div>
   );
 }

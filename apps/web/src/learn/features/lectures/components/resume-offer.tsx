@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n';
 import { clock } from '../../../lib/time';
 import { useResumePoint } from '../api/get-resume-point';
 import { resumeWorthOffering } from '../model/resume-point';
@@ -17,11 +18,12 @@ export function ResumeOffer({
   onResume: (position: number) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const position = useResumePoint(lectureId).data?.position;
   if (!resumeWorthOffering(position, duration)) return null;
   return (
     <button type="button" className="button block" disabled={disabled} onClick={() => onResume(position)}>
-      Resume from {clock(position)}
+      {t('lecture.resume', { time: clock(position) })}
     </button>
   );
 }

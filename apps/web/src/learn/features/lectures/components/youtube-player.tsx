@@ -1,10 +1,12 @@
 import type { Resource } from '@valence/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import en from '../../../locales/en.json';
 import type { Watch } from '../model/use-heartbeats';
 import { loadYouTubeApi, YT_STATE, type YtPlayer, youTubeId } from '../model/youtube';
 import { ResumeOffer } from './resume-offer';
 
-export const YOUTUBE_FAILED = 'The YouTube player could not be loaded. Check your connection and try again.';
+export const YOUTUBE_FAILED = en.lecture.youtubeFailed;
 
 /** The IFrame API has no timeupdate: while playing, the position is read this often. */
 const POLL_MS = 1000;
@@ -20,6 +22,7 @@ export function YouTubePlayer({ lecture, watch }: { lecture: Resource; watch: Wa
 }
 
 function YouTubeFrame({ lecture, watch, retry }: { lecture: Resource; watch: Watch; retry: () => void }) {
+  const { t } = useTranslation();
   const videoId = youTubeId(lecture.url);
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<YtPlayer | null>(null);
@@ -128,9 +131,9 @@ function YouTubeFrame({ lecture, watch, retry }: { lecture: Resource; watch: Wat
       <div className="video video-frame" ref={host} />
       {failed && (
         <div className="alert error" role="alert">
-          <p>{YOUTUBE_FAILED}</p>
+          <p>{t('lecture.youtubeFailed')}</p>
           <button type="button" className="button secondary" onClick={retry}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}
