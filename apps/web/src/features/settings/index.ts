@@ -1,1 +1,2 @@
 export { getSettings, settingsQueryOptions, usePlatformTimeZone, useSettings } from './api/get-settings';
+export { DeviceLimitForm } from './components/device-limit-form';

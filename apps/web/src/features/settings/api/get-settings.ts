@@ -1,5 +1,5 @@
 import { rememberZoneOffsets, type Settings, settingsSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { keys } from '../../../lib/query-keys';
 const FALLBACK_TIME_ZONE = 'Asia/Colombo';
 
 export async function getSettings(): Promise<Settings> {
-  const settings = await apiFetch('/settings', {}, settingsSchema);
+  const settings = await read(client.GET('/settings'), settingsSchema);
   // From here on every date of the platform zone is read from this table, not from an Intl format:
   // a page's first Intl format costs a long task while the browser loads its zone data.
   rememberZoneOffsets(settings.timeZone, settings.zoneOffsets);

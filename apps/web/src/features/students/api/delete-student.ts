@@ -1,11 +1,12 @@
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, done } from '../../../lib/api-client';
 import { changeHook, conflictOr } from '../../../lib/mutation';
 import { staleAfter } from '../../../lib/query-keys';
 
 export type DeleteStudentVariables = { id: number; username: string; confirmMarks?: boolean };
 
 export function deleteStudent({ id, confirmMarks }: DeleteStudentVariables): Promise<void> {
-  return apiFetch<void>(`/students/${id}${confirmMarks ? '?confirmMarks=true' : ''}`, { method: 'DELETE' });
+  const query = confirmMarks ? { confirmMarks: 'true' as const } : {};
+  return done(client.DELETE('/students/{id}', { params: { path: { id }, query } }));
 }
 
 /** The server refuses (409) to delete a student with exam marks until the deletion is confirmed. */

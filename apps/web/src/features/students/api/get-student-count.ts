@@ -1,12 +1,12 @@
 import { studentSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { pageOf } from '../../../lib/paging';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** How many students there are, without sending one (`limit=0`). */
 export async function getStudentCount(): Promise<number> {
-  return (await apiFetch('/students?limit=0', {}, pageOf(studentSchema))).total;
+  return (await read(client.GET('/students', { params: { query: { limit: '0' } } }), pageOf(studentSchema))).total;
 }
 
 export const [studentCountQueryOptions, useStudentCount] = apiQuery(() => keys.students.count, getStudentCount);

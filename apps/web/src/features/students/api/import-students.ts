@@ -4,16 +4,15 @@ import {
   studentImportRefusalSchema,
   studentImportResultSchema,
 } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, formBody, read } from '../../../lib/api-client';
 import { changeHook, mutationHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 function sendImport(file: File, dryRun: boolean): Promise<StudentImportResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiFetch(
-    `/students/import${dryRun ? '?dryRun=true' : ''}`,
-    { method: 'POST', body: form },
+  return read(
+    client.POST('/students/import', { params: { query: dryRun ? { dryRun: 'true' } : {} }, body: formBody(form) }),
     studentImportResultSchema,
   );
 }

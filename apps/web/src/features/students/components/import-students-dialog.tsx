@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Input, List, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   type ImportedAccount,
   importedAccountsCsv,
@@ -6,11 +6,11 @@ import {
   STUDENT_IMPORT_LIMITS,
   type StudentImportReport,
 } from '@valence/contract';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useState } from 'react';
+import { CheckThenApply, moreProblems, plural } from '../../../components/check-then-apply';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { useSingleFlight } from '../../../lib/single-flight';
 import { refusedStudentImport, useCheckStudentImport, useImportStudents } from '../api/import-students';
 
 export const STUDENT_IMPORT_TEXTS = {
@@ -19,13 +19,10 @@ export const STUDENT_IMPORT_TEXTS = {
   ready: (count: number) =>
     `${count} student${count === 1 ? '' : 's'} read without a problem. Nobody is created until you import.`,
   refused: 'Nobody was created. Fix the problems below in the file, then check it again.',
-  more: (count: number) =>
-    `…and ${count.toLocaleString('en')} more ${count === 1 ? 'problem' : 'problems'} in the file, not listed here.`,
+  more: moreProblems,
   created: (count: number) => `${count} student${count === 1 ? '' : 's'} imported.`,
   once: 'Generated passwords are shown only now: download the list or copy them before closing.',
 } as const;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 type ImportStudentsDialogProps = { opened: boolean; onClose: () => void };
 
@@ -43,94 +40,41 @@ export function ImportStudentsDialog({ opened, onClose }: ImportStudentsDialogPr
   );
 }
 
+const STUDENT_FILE = [
+  { name: 'file', label: 'Student file', description: 'CSV or XLSX', accept: STUDENT_IMPORT_ACCEPT },
+] as const;
+
 function ImportForm({ onClose }: { onClose: () => void }) {
   const check = useCheckStudentImport();
   const save = useImportStudents();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<StudentImportReport | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<ImportedAccount[] | null>(null);
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    setFile(event.currentTarget.files?.[0] ?? null);
-    setReport(null);
-    setRefusal(null);
-    setFailure(null);
-    check.reset();
-    save.reset();
-  };
-
-  const run = useSingleFlight(async (dryRun: boolean) => {
-    if (!file) return;
-    setFailure(null);
-    try {
-      if (dryRun) {
-        setReport(await check.mutateAsync(file));
-        setRefusal(null);
-      } else {
-        setCreated((await save.mutateAsync(file)).created);
-      }
-    } catch (error) {
-      const refused = refusedStudentImport(error);
-      if (refused) {
-        setReport(refused);
-        setRefusal(refused.message);
-        return;
-      }
-      const fallback = dryRun ? STUDENT_IMPORT_TEXTS.checkFailed : STUDENT_IMPORT_TEXTS.importFailed;
-      setFailure(errorMessage(error, fallback));
-    }
-  });
-
   if (created) return <CreatedAccounts accounts={created} onClose={onClose} />;
-
-  const count = report?.rows.length ?? 0;
-  const ready = report !== null && report.problemCount === 0 && count > 0;
-  const busy = check.isPending || save.isPending;
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        CSV or XLSX with the columns username, name, password and course (only username is required). A blank password
-        is generated; a course, named by its id or title, enrols the student there. At most {STUDENT_IMPORT_LIMITS.rows}{' '}
-        students.
-      </Text>
-      <Input.Wrapper id={fileId} label="Student file" description="CSV or XLSX">
-        <input
-          id={fileId}
-          type="file"
-          accept={STUDENT_IMPORT_ACCEPT}
-          onChange={pick}
-          disabled={busy}
-          style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-        />
-      </Input.Wrapper>
-      <Group>
-        <Button
-          variant="default"
-          onClick={() => void run(true)}
-          disabled={!file || save.isPending}
-          loading={check.isPending}
-        >
-          Check file
-        </Button>
-      </Group>
-      {report && <StudentReport report={report} refusal={refusal} />}
-      {failure && (
-        <Text c="red" size="sm" role="alert">
-          {failure}
-        </Text>
-      )}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => void run(false)} disabled={!ready || check.isPending} loading={save.isPending}>
-          {ready ? `Import ${plural(count, 'student')}` : 'Import students'}
-        </Button>
-      </Group>
-    </Stack>
+    <CheckThenApply<'file', StudentImportReport, { created: ImportedAccount[] }>
+      intro={
+        <>
+          CSV or XLSX with the columns username, name, password and course (only username is required). A blank password
+          is generated; a course, named by its id or title, enrols the student there. At most{' '}
+          {STUDENT_IMPORT_LIMITS.rows} students.
+        </>
+      }
+      files={STUDENT_FILE}
+      check={{ ...check, mutateAsync: ({ file }) => check.mutateAsync(file as File) }}
+      apply={{ ...save, mutateAsync: ({ file }) => save.mutateAsync(file as File) }}
+      refused={(error) => {
+        const refused = refusedStudentImport(error);
+        return refused && { report: refused, refusal: refused.message };
+      }}
+      failureOf={(error, dryRun) =>
+        errorMessage(error, dryRun ? STUDENT_IMPORT_TEXTS.checkFailed : STUDENT_IMPORT_TEXTS.importFailed)
+      }
+      report={(report, refusal) => <StudentReport report={report} refusal={refusal} />}
+      canApply={(report) => report.problemCount === 0 && report.rows.length > 0}
+      checkLabel="Check file"
+      applyLabel={(report) => (report ? `Import ${plural(report.rows.length, 'student')}` : 'Import students')}
+      onApplied={(result) => setCreated(result.created)}
+      onClose={onClose}
+    />
   );
 }
 

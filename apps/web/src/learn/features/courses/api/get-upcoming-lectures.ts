@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UpcomingLecture, upcomingLectureSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { upcomingLectureSchema } from '@valence/contract';
+import { client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 /** The course's lectures not live yet, soonest first (no links until they are). */
 export const getUpcomingLectures = (courseId: number) =>
-  api<UpcomingLecture[]>(`/me/courses/${courseId}/upcoming`, {}, upcomingLectureSchema.array());
+  read(client.GET('/me/courses/{id}/upcoming', { params: { path: { id: courseId } } }), upcomingLectureSchema.array());
 
 export const upcomingLecturesQuery = (courseId: number) =>
   queryOptions({
