@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { lazyScreen } from './lazy-screen';
 import { ScreenFailed } from './screen-failed';
@@ -47,9 +48,10 @@ function RequireStudent({ children }: { children: React.ReactNode }) {
 /** The app's routes; a screen failing inside the signed-in shell is caught there, keeping the tabs. */
 export function LearnRoutes() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <ScreenFailed address={pathname}>
-      <Suspense fallback={<p className="loading">Loading…</p>}>
+      <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route

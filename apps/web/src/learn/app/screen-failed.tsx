@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { i18next } from '../lib/i18n';
 
 type Props = {
   /** The address shown: going to another screen tries again. */
@@ -27,9 +28,9 @@ export class ScreenFailed extends Component<Props, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <div className="alert error" role="alert">
-        <p>This page could not be loaded. Check your connection and try again.</p>
+        <p>{i18next.t('screen.failed')}</p>
         <button type="button" className="button secondary" onClick={() => window.location.reload()}>
-          Try again
+          {i18next.t('common.tryAgain')}
         </button>
       </div>
     );

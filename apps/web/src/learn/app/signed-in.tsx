@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
+import { LanguageSync } from './language-sync';
 import { Shell } from './shell';
 
 /**
@@ -9,6 +10,7 @@ import { Shell } from './shell';
 export default function SignedIn() {
   return (
     <QueryClientProvider client={queryClient}>
+      <LanguageSync />
       <Shell />
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
 import { failureText } from '../lib/api';
+import { knownMessage } from '../lib/i18n';
 
 type Props = {
   query: { isPending: boolean; isError: boolean; error: unknown };
@@ -14,7 +15,7 @@ export function QueryStatus({ query, loading, failed }: Props) {
   if (!query.isError) return null;
   return (
     <p className="alert error" role="alert">
-      {failureText(query.error, failed)}
+      {knownMessage(failureText(query.error, failed))}
     </p>
   );
 }

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { ApiError, createApiCore, type RequestOptions } from '../../lib/api-core';
+import en from '../locales/en.json';
 import { noteServerDate } from './server-clock';
 import { clearSession, readSession } from './session';
 
@@ -6,49 +8,53 @@ export const API_BASE = '/api';
 export const SIGNED_OUT = 'You were signed out. Please sign in again.';
 export const OFFLINE = 'You are offline. Check your connection and try again.';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+/**
+ * What the sign-in page says when the server ended this device's session on purpose (the 401's
+ * `code`): a sign-in on one device too many, or staff signing it out. English here, said in the
+ * student's language by the page (`knownMessage`).
+ */
+const ENDED_BECAUSE: Record<string, string> = {
+  SIGNED_IN_ELSEWHERE: en.messages.signedInElsewhere,
+  DEVICE_SIGNED_OUT: en.messages.deviceSignedOut,
+};
+
+/** Why a 401 ended the session: the server's reason when it gave a known one, else the plain one. */
+export function endedReason(body: unknown): string {
+  const code = (body as { code?: unknown } | null)?.code;
+  return (typeof code === 'string' && ENDED_BECAUSE[code]) || SIGNED_OUT;
 }
 
-type Options = Omit<RequestInit, 'body'> & { body?: unknown };
+export { ApiError, done, formBody, read } from '../../lib/api-core';
 
 /**
- * The app's one API client: adds the token, turns `{ message }` answers into ApiError, and on a 401
- * (forced logout, a password changed elsewhere, an expired token) ends the session and goes to the
- * sign-in page, which says why.
+ * The app's API client (the core is shared with the portal, see lib/api-core.ts): adds the token,
+ * turns `{ message }` answers into ApiError, and on a 401 (forced logout, a password changed
+ * elsewhere, an expired token) ends the session and goes to the sign-in page, which says why.
  */
-export async function api<T>(path: string, options: Options = {}, schema?: z.ZodType<T>): Promise<T> {
-  const session = readSession();
-  const headers = new Headers(options.headers);
-  if (session) headers.set('Authorization', `Bearer ${session.token}`);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
-  else if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { ...options, headers, body });
-  } catch {
-    throw new ApiError(0, OFFLINE);
-  }
+const core = createApiCore({
+  baseUrl: API_BASE,
+  token: () => readSession()?.token ?? null,
+  unreachable: () => new ApiError(0, OFFLINE),
   // Until an exam says the server's time exactly, its clock is read from any answer.
-  noteServerDate(response.headers.get('date'));
-  if (response.status === 401 && session) {
-    signOutHere(SIGNED_OUT);
-    throw new ApiError(401, SIGNED_OUT);
-  }
-  if (!response.ok) throw new ApiError(response.status, await messageOf(response));
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json();
-  return schema ? schema.parse(data) : (data as T);
-}
+  onAnswer: (response) => noteServerDate(response.headers.get('date')),
+  // A 401 without a session is a refused sign-in: its own message says why.
+  onUnauthorized: (hadSession, body) => {
+    if (!hadSession) return undefined;
+    const reason = endedReason(body);
+    signOutHere(reason);
+    return new ApiError(401, reason);
+  },
+  fallbackMessage: (status) => `Something went wrong (${status}). Please try again.`,
+});
+
+/** The typed client: `read(client.GET('/me/courses'), schema)`. */
+export const client = core.client;
+
+/** A call by hand, for what the typed client does not fit (a multipart form): the same token, errors and 401 handling. */
+export const api: <T>(path: string, options?: RequestOptions, schema?: z.ZodType<T>) => Promise<T> = core.fetchJson;
+
+/** A file the server draws (the marks PDF): the answer itself, with the same token, errors and 401 handling. */
+export const fileResponse = (path: string): Promise<Response> => core.send(path);
 
 const actionKeys = new WeakMap<object, string>();
 
@@ -71,16 +77,6 @@ export function actionKeyOf(run: object): string {
 export function signOutHere(reason?: string): void {
   clearSession(reason);
   if (!window.location.pathname.startsWith('/learn/login')) window.location.assign('/learn/login');
-}
-
-async function messageOf(response: Response): Promise<string> {
-  try {
-    const data = (await response.json()) as { message?: unknown };
-    if (typeof data.message === 'string' && data.message) return data.message;
-  } catch {
-    // Not JSON: a proxy's error page.
-  }
-  return `Something went wrong (${response.status}). Please try again.`;
 }
 
 /** The server's sentence for a failure, or `fallback`. */

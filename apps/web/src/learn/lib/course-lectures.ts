@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Resource, resourceSchema } from '@valence/contract';
-import { api } from './api';
+import { resourceSchema } from '@valence/contract';
+import { client, read } from './api';
 import { learnKeys } from './query-keys';
 
 /**
@@ -9,7 +9,7 @@ import { learnKeys } from './query-keys';
  * Signed links last minutes, so the list is asked again once a minute old.
  */
 export const getCourseLectures = (courseId: number) =>
-  api<Resource[]>(`/me/courses/${courseId}/resources`, {}, resourceSchema.array());
+  read(client.GET('/me/courses/{id}/resources', { params: { path: { id: courseId } } }), resourceSchema.array());
 
 export const courseLecturesQuery = (courseId: number) =>
   queryOptions({
@@ -31,10 +31,11 @@ export function lectureKind(type: string): LectureKind {
   return 'file';
 }
 
-export const KIND_LABELS: Record<LectureKind, string> = {
-  video: 'Video',
-  youtube: 'YouTube',
-  pdf: 'PDF',
-  image: 'Image',
-  file: 'File',
+/** Each kind's name, a key of the language packs (`kinds.*`). */
+export const KIND_LABELS: Record<LectureKind, `kinds.${LectureKind}`> = {
+  video: 'kinds.video',
+  youtube: 'kinds.youtube',
+  pdf: 'kinds.pdf',
+  image: 'kinds.image',
+  file: 'kinds.file',
 };

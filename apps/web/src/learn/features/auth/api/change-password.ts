@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeOwnPassword, type SigninResponse, signinResponseSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { client, read } from '../../../lib/api';
 import { writeSession } from '../../../lib/session';
 
 /**
@@ -8,7 +8,7 @@ import { writeSession } from '../../../lib/session';
  * answers a fresh token for this device, which replaces the old one so the student stays signed in.
  */
 export async function changePassword(body: ChangeOwnPassword): Promise<SigninResponse> {
-  const answer = await api<SigninResponse>('/me/password', { method: 'POST', body }, signinResponseSchema);
+  const answer = await read(client.POST('/me/password', { body }), signinResponseSchema);
   writeSession({ token: answer.jwtToken, roles: answer.roles });
   return answer;
 }

@@ -1,6 +1,11 @@
-import { type SigninRequest, type SigninResponse, signinResponseSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import type { SigninRequest, SigninResponse } from '@valence/contract';
+import { client, read } from '../../../lib/api';
+
+/** Sign-in's schemas (and zod) load apart from the sign-in page's first download. */
+export const loadSigninSchemas = () => import('../model/signin-schemas');
 
 /** Signing in is a plain call: the sign-in page loads without the query cache. */
-export const signin = (body: SigninRequest) =>
-  api<SigninResponse>('/signin', { method: 'POST', body }, signinResponseSchema);
+export async function signin(body: SigninRequest): Promise<SigninResponse> {
+  const { signinResponseSchema } = await loadSigninSchemas();
+  return read(client.POST('/signin', { body }), signinResponseSchema);
+}

@@ -1,16 +1,22 @@
-import { changeOwnPasswordSchema } from '@valence/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { changeOwnPasswordSchema, type Language } from '@valence/contract';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useContractForm } from '../../../../lib/form';
 import { TextField } from '../../../components/text-field';
 import { failureText, signOutHere } from '../../../lib/api';
+import { knownMessage, switchLanguage, useTranslation } from '../../../lib/i18n';
+import { updateMe } from '../../../lib/me';
+import { learnKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
+import en from '../../../locales/en.json';
 import { useChangePassword } from '../api/change-password';
 import { logout } from '../api/logout';
+import { DataSaverSetting } from './data-saver-setting';
+import { LanguagePicker } from './language-picker';
 
-export const PASSWORD_CHANGED =
-  'Your password has been changed. You stay signed in here; other devices are signed out.';
-export const SIGNED_OUT_BY_YOU = 'You have signed out.';
+export const PASSWORD_CHANGED = en.account.changed;
+export const SIGNED_OUT_BY_YOU = en.messages.signedOutByYou;
 
 // The server's own rules for the change, and a second typing of the new password to catch a slip.
 const passwordFormSchema = z
@@ -25,13 +31,19 @@ const passwordFormSchema = z
   });
 
 const FIELDS = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'New password again', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: 'account.currentPassword', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'account.newPassword', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'account.newPasswordAgain', autoComplete: 'new-password' },
 ] as const;
 
-/** Account: change one's own password; sign out (a shared phone must be left signed out). */
+/**
+ * Account: the app's language (kept on the server), change one's own password, sign out (a shared
+ * phone must be left signed out).
+ */
 export default function AccountPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [languageFailed, setLanguageFailed] = useState(false);
   const change = useChangePassword();
   const [done, setDone] = useState(false);
   const form = useContractForm(
@@ -52,6 +64,18 @@ export default function AccountPage() {
     }
   }
 
+  async function pickLanguage(language: Language) {
+    setLanguageFailed(false);
+    await switchLanguage(language, { picked: true });
+    try {
+      queryClient.setQueryData(learnKeys.me, await updateMe({ language }));
+    } catch {
+      // Shown in the language now chosen; sent again after the next sign-in or visit.
+      await switchLanguage(language, { picked: true, unsaved: true });
+      setLanguageFailed(true);
+    }
+  }
+
   async function signOut() {
     const session = readSession();
     if (session) await logout(session.token);
@@ -60,9 +84,20 @@ export default function AccountPage() {
 
   return (
     <div className="stack">
-      <h1>Account</h1>
+      <h1>{t('account.title')}</h1>
       <section className="card">
-        <h2>Change password</h2>
+        <LanguagePicker onPick={(language) => void pickLanguage(language)} />
+        {languageFailed && (
+          <p className="alert error" role="alert">
+            {t('account.languageFailed')}
+          </p>
+        )}
+      </section>
+      <section className="card">
+        <DataSaverSetting />
+      </section>
+      <section className="card">
+        <h2>{t('account.changePassword')}</h2>
         {/* A send the form itself refuses takes the last answer's reason away too. */}
         <form onSubmit={form.onSubmit(submit, () => change.reset())} noValidate>
           {FIELDS.map((field) => (
@@ -70,33 +105,37 @@ export default function AccountPage() {
               key={field.name}
               name={field.name}
               type="password"
-              label={field.label}
+              label={t(field.label)}
               autoComplete={field.autoComplete}
               {...form.getInputProps(field.name)}
+              error={translated(form.getInputProps(field.name).error)}
             />
           ))}
           {change.isError && (
             <p className="alert error" role="alert">
-              {failureText(change.error, 'Your password could not be changed. Please try again.')}
+              {knownMessage(failureText(change.error, t('account.changeFailed')))}
             </p>
           )}
           {done && (
             <p className="alert ok" role="status">
-              {PASSWORD_CHANGED}
+              {t('account.changed')}
             </p>
           )}
           <button className="button block" type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Saving…' : 'Change password'}
+            {change.isPending ? t('common.saving') : t('account.changePassword')}
           </button>
         </form>
       </section>
       <section className="card">
-        <h2>Sign out</h2>
-        <p className="muted small">On a shared phone, sign out when you are done.</p>
+        <h2>{t('account.signOutTitle')}</h2>
+        <p className="muted small">{t('account.sharedPhone')}</p>
         <button className="button danger block" type="button" onClick={signOut}>
-          Sign out
+          {t('account.signOut')}
         </button>
       </section>
     </div>
   );
 }
+
+/** A field's message from the contract's schema, in the student's language when the pack has it. */
+const translated = (error: unknown) => (typeof error === 'string' ? knownMessage(error) : (error as React.ReactNode));

@@ -1,15 +1,19 @@
-import { signinRequestSchema } from '@valence/contract';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useContractForm } from '../../../../lib/form';
+import { useLazyContractForm } from '../../../../lib/lazy-form';
 import { TextField } from '../../../components/text-field';
 import { ApiError, failureText } from '../../../lib/api';
+import { knownMessage, switchLanguage, useTranslation } from '../../../lib/i18n';
 import { takeEndedReason, useSession, writeSession } from '../../../lib/session';
+import en from '../../../locales/en.json';
 import { logout } from '../api/logout';
-import { signin } from '../api/signin';
+import { loadSigninSchemas, signin } from '../api/signin';
+import { LanguagePicker } from './language-picker';
 
-export const SIGNIN_FAILED = 'Sign-in failed. Please check your username and password.';
-export const STUDENTS_ONLY = 'This app is for students. Staff sign in to the portal at';
+export const SIGNIN_FAILED = en.login.failed;
+export const STUDENTS_ONLY = en.login.studentsOnly;
+
+const loadSchema = () => loadSigninSchemas().then((schemas) => schemas.signinRequestSchema);
 
 /**
  * Where to go once signed in: the screen the student was sent here from (a link to an exam, say),
@@ -20,25 +24,28 @@ export function returnAddress(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/';
 }
 
-/** `/learn/login`: a student signs in; staff are sent to the portal, which is theirs. */
+/**
+ * `/learn/login`: a student signs in; staff are sent to the portal, which is theirs. The form checks
+ * its fields with the contract's schema, fetched while the student types (`useLazyContractForm`):
+ * zod stays out of this page's first download.
+ */
 export default function LoginPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const back = returnAddress(useLocation().state);
-  const [pending, setPending] = useState(false);
   const [ended] = useState(takeEndedReason);
   const [error, setError] = useState<string | null>(null);
   const [staff, setStaff] = useState(false);
-  const form = useContractForm(signinRequestSchema, { username: '', password: '' });
+  const form = useLazyContractForm(loadSchema);
 
   if (session) return <Navigate to={back} replace />;
 
-  async function submit(values: typeof form.values) {
+  async function submit(values: { username: string; password: string }) {
     setError(null);
     setStaff(false);
-    setPending(true);
     try {
-      const result = await signin(signinRequestSchema.parse(values));
+      const result = await signin(values);
       if (!result.roles.includes('ROLE_STUDENT')) {
         // A staff token must not stay live on the server either.
         await logout(result.jwtToken);
@@ -50,34 +57,44 @@ export default function LoginPage() {
     } catch (failure) {
       // A wrong password gets one plain sentence; a slow-down or an outage says what it is.
       setError(
-        failure instanceof ApiError && failure.status === 401 ? SIGNIN_FAILED : failureText(failure, SIGNIN_FAILED),
+        failure instanceof ApiError && failure.status === 401
+          ? t('login.failed')
+          : knownMessage(failureText(failure, SIGNIN_FAILED)),
       );
-    } finally {
-      setPending(false);
     }
   }
 
+  const fieldError = (name: string) => {
+    const message = form.field(name).error;
+    return typeof message === 'string' ? knownMessage(message) : message;
+  };
+
   return (
     <main className="login">
-      <h1>Valence for students</h1>
-      <p className="muted">Sign in to see your lectures, exams and marks.</p>
-      {ended && <p className="alert info">{ended}</p>}
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <h1>{t('login.title')}</h1>
+      <p className="muted">{t('login.intro')}</p>
+      {ended && <p className="alert info">{knownMessage(ended)}</p>}
+      <LanguagePicker onPick={(language) => void switchLanguage(language, { picked: true, unsaved: true })} />
+      <form
+        onSubmit={form.onSubmit(submit, { onUnavailable: () => setError(t('messages.offline')) })}
+        onFocus={form.prefetch}
+        noValidate
+      >
         <TextField
-          name="username"
-          label="Username"
-          placeholder="Enter your username"
+          label={t('login.username')}
+          placeholder={t('login.usernamePlaceholder')}
           autoComplete="username"
           autoCapitalize="none"
-          {...form.getInputProps('username')}
+          {...form.field('username')}
+          error={fieldError('username')}
         />
         <TextField
-          name="password"
           type="password"
-          label="Password"
-          placeholder="Enter your password"
+          label={t('login.password')}
+          placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
-          {...form.getInputProps('password')}
+          {...form.field('password')}
+          error={fieldError('password')}
         />
         {error && (
           <p className="alert error" role="alert">
@@ -86,11 +103,11 @@ export default function LoginPage() {
         )}
         {staff && (
           <p className="alert error" role="alert">
-            {STUDENTS_ONLY} <a href="/">the admin portal</a>.
+            {t('login.studentsOnly')} <a href="/">{t('login.portal')}</a>.
           </p>
         )}
-        <button className="button block" type="submit" disabled={pending}>
-          {pending ? 'Signing in…' : 'Sign in'}
+        <button className="button block" type="submit" disabled={form.submitting}>
+          {form.submitting ? t('login.signingIn') : t('login.signIn')}
         </button>
       </form>
     </main>

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type McqDraft, mcqDraftSchema } from '@valence/contract';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 /** The choices saved on the server for this sitting, or null before the first save (a 404). */
 export async function getMcqDraft(examId: number): Promise<McqDraft | null> {
   try {
-    return await api<McqDraft>(`/api/v1/submissions/exam/${examId}/draft`, {}, mcqDraftSchema);
+    return await read(
+      client.GET('/api/v1/submissions/exam/{examId}/draft', { params: { path: { examId } } }),
+      mcqDraftSchema,
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

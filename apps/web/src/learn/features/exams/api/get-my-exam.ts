@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type StudentExam, studentExamSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 import { noteServerNow, serverNow } from '../../../lib/server-clock';
 
@@ -9,7 +9,7 @@ import { noteServerNow, serverNow } from '../../../lib/server-clock';
  * stands. Its `serverNow` sets the phone's idea of the server's time (lib/server-clock).
  */
 export async function getMyExam(examId: number): Promise<StudentExam> {
-  const exam = await api<StudentExam>(`/me/exams/${examId}`, {}, studentExamSchema);
+  const exam = await read(client.GET('/me/exams/{examId}', { params: { path: { examId } } }), studentExamSchema);
   noteServerNow(exam.serverNow);
   return exam;
 }

@@ -1,14 +1,15 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { api, failureText } from '../../../lib/api';
+import { client, failureText, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 const paperSchema = z.object({ url: z.string() });
 export type Paper = z.infer<typeof paperSchema>;
 
 /** A signed link to a PART II exam's question paper (404 with the server's sentence when there is none). */
-export const getPaper = (examId: number) => api<Paper>(`/api/v1/exams/${examId}/paper`, {}, paperSchema);
+export const getPaper = (examId: number) =>
+  read(client.GET('/api/v1/exams/{id}/paper', { params: { path: { id: examId } } }), paperSchema);
 
 /** Never kept: the link expires (an hour by default, less where the server is set so). */
 export const paperQuery = (examId: number) =>

@@ -1,5 +1,5 @@
-import { type McqDraft, type McqDraftInput, mcqDraftSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { type McqDraftInput, mcqDraftSchema } from '@valence/contract';
+import { client, read } from '../../../lib/api';
 
 /**
  * Saves the whole set of choices so far. The server keeps the highest revision, so a late retry
@@ -7,4 +7,4 @@ import { api } from '../../../lib/api';
  * one save at a time, and retries it while the phone is offline.
  */
 export const saveMcqDraft = (examId: number, body: McqDraftInput) =>
-  api<McqDraft>(`/api/v1/submissions/exam/${examId}/draft`, { method: 'PUT', body }, mcqDraftSchema);
+  read(client.PUT('/api/v1/submissions/exam/{examId}/draft', { params: { path: { examId } }, body }), mcqDraftSchema);

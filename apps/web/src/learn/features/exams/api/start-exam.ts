@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ExamStart, examStartSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 import { noteServerNow } from '../../../lib/server-clock';
 
@@ -9,7 +9,7 @@ import { noteServerNow } from '../../../lib/server-clock';
  * time comes with it: the countdown runs from that, not from the phone's clock.
  */
 export async function startExam(examId: number): Promise<ExamStart> {
-  const start = await api<ExamStart>(`/me/exams/${examId}/start`, { method: 'POST' }, examStartSchema);
+  const start = await read(client.POST('/me/exams/{examId}/start', { params: { path: { examId } } }), examStartSchema);
   noteServerNow(start.serverNow);
   return start;
 }

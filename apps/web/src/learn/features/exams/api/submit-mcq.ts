@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type McqAnswers, type MySubmission, mySubmissionSchema } from '@valence/contract';
-import { actionKeyOf, api } from '../../../lib/api';
+import { type McqAnswers, mySubmissionSchema } from '@valence/contract';
+import { actionKeyOf, client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 /** Hands in the MCQ answers: scored at once; the mark comes back only when the student may see it. */
 export const submitMcq = (examId: number, body: McqAnswers, idempotencyKey?: string) =>
-  api<MySubmission>(
-    `/api/v1/submissions/exam/${examId}/mcq`,
-    { method: 'POST', body, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+  read(
+    client.POST('/api/v1/submissions/exam/{examId}/mcq', {
+      params: { path: { examId } },
+      body,
+      headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+    }),
     mySubmissionSchema,
   );
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MySubmission, mySubmissionSchema } from '@valence/contract';
-import { API_BASE, ApiError, actionKeyOf, SIGNED_OUT, signOutHere } from '../../../lib/api';
+import { API_BASE, ApiError, actionKeyOf, endedReason, signOutHere } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 import { readSession } from '../../../lib/session';
 
@@ -31,16 +31,17 @@ export function uploadScript(
     xhr.onerror = () => reject(new ApiError(0, UPLOAD_STOPPED));
     xhr.onabort = () => reject(new ApiError(0, UPLOAD_STOPPED));
     xhr.onload = () => {
-      if (xhr.status === 401 && session) {
-        signOutHere(SIGNED_OUT);
-        reject(new ApiError(401, SIGNED_OUT));
-        return;
-      }
       let data: unknown;
       try {
         data = JSON.parse(xhr.responseText);
       } catch {
         data = undefined;
+      }
+      if (xhr.status === 401 && session) {
+        const reason = endedReason(data);
+        signOutHere(reason);
+        reject(new ApiError(401, reason));
+        return;
       }
       if (xhr.status < 200 || xhr.status >= 300) {
         const message = (data as { message?: unknown } | undefined)?.message;

@@ -8,6 +8,7 @@ import { clearSession, writeSession } from '../../../lib/session';
 import { formatWhen } from '../../../lib/time';
 import { fakeFetch, renderLearn } from '../../../test/render';
 import { draftKey, ownerOf, readLocalDraft } from '../model/draft-queue';
+import { studentExam } from '../test-fixtures';
 import ExamPage, { CLOSED } from './exam-page';
 import { CONFIRM_SUBMIT, OFFLINE_KEPT } from './mcq-sitting';
 
@@ -25,28 +26,17 @@ const question = (id: number, text: string) => ({
 });
 
 function exam(over: Partial<StudentExam> = {}): StudentExam {
-  return {
-    id: 5,
+  return studentExam({
     courseId: 1,
-    courseTitle: 'Chemistry 2026',
     title: 'Unit 3 MCQ',
     description: '',
     dueDate: inHours(2),
     examType: 'MCQ',
     examIdentifier: 'U3',
     questionCount: 3,
-    submitted: false,
-    submittedAt: null,
-    hasDraft: false,
-    marked: false,
-    answerUrl: null,
-    opensAt: null,
-    timeLimitMinutes: null,
-    sitting: null,
-    serverNow: new Date().toISOString(),
     questions: [question(1, 'Acids'), question(2, 'Bases'), question(3, 'Salts')],
     ...over,
-  };
+  });
 }
 
 const group = (name: RegExp) => screen.findByRole('group', { name });

@@ -1,9 +1,13 @@
 import './exams.css';
 import type { MySubmission, StudentExam } from '@valence/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ChemText, useDocumentTitle } from '../../../../components/chem-text';
 import { ApiError, failureText } from '../../../lib/api';
-import { formatLimit, formatWhen, timeLeft, usePlatformZone } from '../../../lib/time';
+import { knownMessage, useTranslation } from '../../../lib/i18n';
+import { formatLimit, formatNumber, formatWhen, timeLeft, usePlatformZone } from '../../../lib/time';
+import en from '../../../locales/en.json';
 import { useMyExam } from '../api/get-my-exam';
 import { useMyExams } from '../api/get-my-exams';
 import { useNow } from '../model/countdown';
@@ -12,7 +16,7 @@ import { McqSitting } from './mcq-sitting';
 import { PartTwoSitting } from './part-two-sitting';
 import { OpensLater, StartSitting } from './timed-sitting';
 
-export const CLOSED = 'This exam has closed.';
+export const CLOSED = en.exam.closed;
 
 /**
  * One exam: its header with the due time counting down, then the sitting (MCQ questions or the PART
@@ -20,6 +24,7 @@ export const CLOSED = 'This exam has closed.';
  * it opens; a timed exam first asks to be started.
  */
 export default function ExamPage() {
+  const { t } = useTranslation();
   const examId = Number(useParams().examId);
   const exam = useMyExam(examId);
   const zone = usePlatformZone();
@@ -31,6 +36,7 @@ export default function ExamPage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const closed = exam.data ? isPastDue(exam.data, now) : false;
+  useDocumentTitle(exam.data?.title);
   const refetch = exam.refetch;
   const onSubmitted = useCallback((answer: MySubmission) => {
     setNotice(null);
@@ -52,7 +58,7 @@ export default function ExamPage() {
     }
   }, [closed, refetch]);
 
-  if (exam.isPending) return <p className="loading">Loading the exam…</p>;
+  if (exam.isPending) return <p className="loading">{t('exam.loading')}</p>;
   if (exam.isError && exam.error instanceof ApiError && exam.error.status === 403)
     return <NotOpenYet examId={examId} message={exam.error.message} zone={zone} onOpen={refetch} />;
   // A read that fails once the exam is on screen (offline at the deadline) leaves the sitting as it is.
@@ -61,10 +67,10 @@ export default function ExamPage() {
       <div>
         <BackLink />
         <p className="alert error" role="alert">
-          {failureText(exam.error, 'The exam could not be loaded. Please try again.')}
+          {knownMessage(failureText(exam.error, t('exam.failed')))}
         </p>
         <button type="button" className="button secondary" onClick={() => void exam.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
@@ -77,18 +83,20 @@ export default function ExamPage() {
     <div>
       <BackLink />
       <p className="small muted">
-        {data.courseTitle} · {TYPE_LABELS[data.examType]}
+        <ChemText text={data.courseTitle} /> · {t(TYPE_LABELS[data.examType])}
       </p>
-      <h1>{data.title}</h1>
+      <h1>
+        <ChemText text={data.title} />
+      </h1>
       <p className="small">
-        Due {formatWhen(data.dueDate, zone)}
-        {left && <span className="countdown"> · {left} left</span>}
-        {data.timeLimitMinutes !== null && ` · Time limit ${formatLimit(data.timeLimitMinutes)}`}
+        {t('exams.due', { when: formatWhen(data.dueDate, zone) })}
+        {left && <span className="countdown"> · {t('exams.left', { time: left })}</span>}
+        {data.timeLimitMinutes !== null && ` · ${t('exam.timeLimit', { limit: formatLimit(data.timeLimitMinutes) })}`}
       </p>
       {data.description && <p className="muted small description">{data.description}</p>}
       {notice && (
         <p className="alert error" role="alert">
-          {notice}
+          {knownMessage(notice)}
         </p>
       )}
       {notOpen && data.opensAt ? (
@@ -98,7 +106,7 @@ export default function ExamPage() {
       ) : data.submitted || submission ? (
         <SubmittedNote exam={data} submission={submission} zone={zone} />
       ) : closed ? (
-        <p className="alert info">{CLOSED}</p>
+        <p className="alert info">{t('exam.closed')}</p>
       ) : data.timeLimitMinutes !== null && !data.sitting ? (
         <StartSitting exam={data} zone={zone} />
       ) : (
@@ -123,6 +131,7 @@ function NotOpenYet({
   zone: string | undefined;
   onOpen: () => void;
 }) {
+  const { t } = useTranslation();
   const exams = useMyExams();
   const summary = exams.data?.find((exam) => exam.id === examId);
   return (
@@ -131,30 +140,34 @@ function NotOpenYet({
       {summary && (
         <>
           <p className="small muted">
-            {summary.courseTitle} · {TYPE_LABELS[summary.examType]}
+            <ChemText text={summary.courseTitle} /> · {t(TYPE_LABELS[summary.examType])}
           </p>
-          <h1>{summary.title}</h1>
+          <h1>
+            <ChemText text={summary.title} />
+          </h1>
           <p className="small">
-            Due {formatWhen(summary.dueDate, zone)}
-            {summary.timeLimitMinutes !== null && ` · Time limit ${formatLimit(summary.timeLimitMinutes)}`}
+            {t('exams.due', { when: formatWhen(summary.dueDate, zone) })}
+            {summary.timeLimitMinutes !== null &&
+              ` · ${t('exam.timeLimit', { limit: formatLimit(summary.timeLimitMinutes) })}`}
           </p>
         </>
       )}
       {summary?.opensAt ? (
         <OpensLater opensAt={summary.opensAt} zone={zone} onOpen={onOpen} />
       ) : exams.isPending ? (
-        <p className="loading">Loading the exam…</p>
+        <p className="loading">{t('exam.loading')}</p>
       ) : (
-        <p className="alert info">{message}</p>
+        <p className="alert info">{knownMessage(message)}</p>
       )}
     </div>
   );
 }
 
 function BackLink() {
+  const { t } = useTranslation();
   return (
     <p className="small">
-      <Link to="/exams">← Exams</Link>
+      <Link to="/exams">{t('exam.back')}</Link>
     </p>
   );
 }
@@ -168,20 +181,25 @@ function SubmittedNote({
   submission: MySubmission | null;
   zone: string | undefined;
 }) {
+  const { t } = useTranslation();
   const at = submission?.submittedAt ?? exam.submittedAt;
   return (
     <div className="alert ok" role="status">
       <p>
-        <strong>Submitted</strong>
+        <strong>{t('exams.status.submitted')}</strong>
         {at && ` ${formatWhen(at, zone)}`}
       </p>
       {submission && submission.mcqScore !== null && (
         <p>
-          Your mark: <strong>{submission.mcqScore}</strong> out of 50
+          <Trans
+            i18nKey="exam.yourMark"
+            values={{ mark: formatNumber(submission.mcqScore) }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       )}
       <p className="small">
-        Your marks appear under <Link to="/marks">Marks</Link>.
+        <Trans i18nKey="exam.marksWhere" components={{ link: <Link to="/marks" /> }} />
       </p>
     </div>
   );

@@ -88,6 +88,13 @@ describe('students app exams list', () => {
     }
   });
 
+  it('typesets notation in exam and course titles', async () => {
+    renderList([summary({ title: 'Acids: \\ce{H2SO4}', courseTitle: 'රසායන විද්‍යාව \\ce{Cu^2+}' })]);
+    const link = (await screen.findByText(/^Acids:/)).closest('a') as HTMLAnchorElement;
+    await vi.waitFor(() => expect(link.querySelectorAll('.katex')).toHaveLength(2));
+    expect(link).toHaveTextContent('රසායන විද්‍යාව');
+  });
+
   it('says when there are no exams', async () => {
     renderList([]);
     expect(await screen.findByText(NO_EXAMS)).toBeInTheDocument();

@@ -2,19 +2,22 @@ import type { McqDraft, MySubmission, StudentExam, StudentQuestion } from '@vale
 import { memo, useEffect, useRef, useState } from 'react';
 import { ChemText } from '../../../../components/chem-text';
 import { ApiError, failureText } from '../../../lib/api';
+import { knownMessage, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import en from '../../../locales/en.json';
 import { useMcqDraft } from '../api/get-mcq-draft';
 import { useSubmitMcq } from '../api/submit-mcq';
 import { useTimeLeft } from '../model/countdown';
 import { ownerOf, type SaveStatus } from '../model/draft-queue';
 import { useMcqSitting } from '../model/use-mcq-sitting';
-import { ONE_MINUTE_MCQ, SittingClock, TIME_UP } from './timed-sitting';
+import { SittingClock } from './timed-sitting';
 
-export const OFFLINE_KEPT = 'Offline — your answers are kept on this phone and will be sent when you are back online';
-export const CONFIRM_SUBMIT = 'Submit your answers? You cannot change them afterwards.';
-export const HANDING_IN_AT_DEADLINE = `${TIME_UP} Handing in your answers…`;
-export const OFFLINE_AT_DEADLINE = `${TIME_UP} You are offline: the answers saved before the time was up are handed in by the server.`;
-export const FAILED_AT_DEADLINE = `${TIME_UP} Your answers could not be sent: the answers saved before the time was up are handed in by the server.`;
+// In English, for the tests; the screen says them in the student's language.
+export const OFFLINE_KEPT = en.mcq.offlineKept;
+export const CONFIRM_SUBMIT = en.mcq.confirm;
+export const HANDING_IN_AT_DEADLINE = en.mcq.handingIn;
+export const OFFLINE_AT_DEADLINE = en.mcq.offlineAtDeadline;
+export const FAILED_AT_DEADLINE = en.mcq.failedAtDeadline;
 /**
  * How long before the server's deadline the phone hands in by itself: the server refuses what
  * arrives after it, so the hand-in leaves as the countdown shows its last second.
@@ -33,6 +36,7 @@ type Props = {
 
 /** The MCQ sitting: starts once the server's saved choices are known, so none is shown stale. */
 export function McqSitting({ exam, deadline, onSubmitted, onRefused }: Props) {
+  const { t } = useTranslation();
   const draft = useMcqDraft(exam.id, true);
   const session = useSession();
   const refusedDraft = draft.error instanceof ApiError && draft.error.status === 409 ? draft.error.message : null;
@@ -41,15 +45,15 @@ export function McqSitting({ exam, deadline, onSubmitted, onRefused }: Props) {
     if (refusedDraft) onRefused(refusedDraft);
   }, [refusedDraft, onRefused]);
 
-  if (draft.isPending) return <p className="loading">Loading your saved answers…</p>;
+  if (draft.isPending) return <p className="loading">{t('mcq.loadingSaved')}</p>;
   if (draft.isError)
     return (
       <div>
         <p className="alert error" role="alert">
-          {failureText(draft.error, 'Your saved answers could not be loaded. Please try again.')}
+          {knownMessage(failureText(draft.error, t('mcq.savedFailed')))}
         </p>
         <button type="button" className="button secondary" onClick={() => void draft.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
@@ -73,6 +77,7 @@ function Questions({
   onSubmitted,
   onRefused,
 }: Props & { server: McqDraft | null; owner: string }) {
+  const { t } = useTranslation();
   const sitting = useMcqSitting({ examId: exam.id, questions: exam.questions, owner, server });
   const submit = useSubmitMcq(exam.id);
   const [step, setStep] = useState<'answering' | 'review' | 'confirm'>('answering');
@@ -82,7 +87,7 @@ function Questions({
   const left = useTimeLeft(deadline);
   const timeUp = left !== null && left <= HAND_IN_LEAD;
   // Why the hand-in at the deadline did not go through (the server hands in the saved draft then).
-  const [deadlineFailure, setDeadlineFailure] = useState<string | null>(null);
+  const [deadlineFailure, setDeadlineFailure] = useState<'mcq.offlineAtDeadline' | 'mcq.failedAtDeadline' | null>(null);
 
   const handingIn = submit.isPending || submit.isSuccess;
   useEffect(() => {
@@ -113,7 +118,9 @@ function Questions({
       setStep('answering');
       if (error instanceof ApiError && error.status === 409) onRefused(error.message);
       else if (atDeadline)
-        setDeadlineFailure(error instanceof ApiError && error.status === 0 ? OFFLINE_AT_DEADLINE : FAILED_AT_DEADLINE);
+        setDeadlineFailure(
+          error instanceof ApiError && error.status === 0 ? 'mcq.offlineAtDeadline' : 'mcq.failedAtDeadline',
+        );
     } finally {
       sending.current = false;
     }
@@ -132,15 +139,15 @@ function Questions({
   return (
     <div>
       <div className="sitting-bar small">
-        {left !== null && <SittingClock left={timeUp ? 0 : left} lastMinute={ONE_MINUTE_MCQ} />}
+        {left !== null && <SittingClock left={timeUp ? 0 : left} lastMinute={t('timed.oneMinuteMcq')} />}
         <span>
-          {exam.questions.length - unanswered.length} of {exam.questions.length} answered
+          {t('mcq.answered', { answered: exam.questions.length - unanswered.length, total: exam.questions.length })}
         </span>
         <span role="status">
           <SaveLine status={status} />
         </span>
       </div>
-      {exam.questions.length === 0 && <p className="muted">This exam has no questions yet.</p>}
+      {exam.questions.length === 0 && <p className="muted">{t('mcq.noQuestions')}</p>}
       {exam.questions.map((question, index) => (
         <Question
           key={question.id}
@@ -154,27 +161,27 @@ function Questions({
 
       {submit.isError && !timeUp && !(submit.error instanceof ApiError && submit.error.status === 409) && (
         <p className="alert error" role="alert">
-          {failureText(submit.error, 'Your answers could not be submitted. Please try again.')} Your answers are kept.
+          {knownMessage(failureText(submit.error, t('mcq.submitFailed')))} {t('mcq.kept')}
         </p>
       )}
       {timeUp ? (
         <p className={`alert ${deadlineFailure ? 'error' : 'info'}`} role="status">
-          {deadlineFailure ?? HANDING_IN_AT_DEADLINE}
+          {t(deadlineFailure ?? 'mcq.handingIn')}
         </p>
       ) : step === 'answering' ? (
         <button type="button" className="button block" onClick={() => setStep('review')}>
-          Review and submit
+          {t('mcq.reviewAndSubmit')}
         </button>
       ) : (
         <section className="card review" aria-labelledby="review-title">
           <h2 id="review-title" ref={reviewRef} tabIndex={-1}>
-            Review
+            {t('mcq.review')}
           </h2>
           {unanswered.length === 0 ? (
-            <p>All {exam.questions.length} questions are answered.</p>
+            <p>{t('mcq.allAnswered', { count: exam.questions.length })}</p>
           ) : (
             <p className="review-missing">
-              {unanswered.length} {unanswered.length === 1 ? 'question' : 'questions'} unanswered:{' '}
+              {t('mcq.unanswered', { count: unanswered.length })}{' '}
               {unanswered.map((question, index) => (
                 <span key={question.id}>
                   {index > 0 && ', '}
@@ -183,14 +190,14 @@ function Questions({
               ))}
             </p>
           )}
-          <ol className="review-grid" aria-label="Questions">
+          <ol className="review-grid" aria-label={t('mcq.questions')}>
             {exam.questions.map((question, index) => {
               const answered = isAnswered(question, sitting.answers);
               return (
                 <li key={question.id} className={answered ? 'answered' : 'unanswered'}>
                   <QuestionLink
                     number={index + 1}
-                    label={`Question ${index + 1}, ${answered ? 'answered' : 'unanswered'}`}
+                    label={t(answered ? 'mcq.questionAnswered' : 'mcq.questionUnanswered', { number: index + 1 })}
                   />
                 </li>
               );
@@ -199,10 +206,10 @@ function Questions({
           {step === 'review' ? (
             <div className="actions">
               <button type="button" className="button" onClick={() => setStep('confirm')}>
-                Submit answers
+                {t('mcq.submitAnswers')}
               </button>
               <button type="button" className="button secondary" onClick={() => setStep('answering')}>
-                Keep answering
+                {t('mcq.keepAnswering')}
               </button>
             </div>
           ) : (
@@ -214,11 +221,11 @@ function Questions({
               tabIndex={-1}
             >
               <p id="confirm-text">
-                <strong>{CONFIRM_SUBMIT}</strong>
+                <strong>{t('mcq.confirm')}</strong>
               </p>
               <div className="actions">
                 <button type="button" className="button" disabled={submit.isPending} onClick={() => void handIn()}>
-                  {submit.isPending ? 'Submitting…' : 'Submit'}
+                  {submit.isPending ? t('mcq.submitting') : t('mcq.submit')}
                 </button>
                 <button
                   type="button"
@@ -226,7 +233,7 @@ function Questions({
                   disabled={submit.isPending}
                   onClick={() => setStep('answering')}
                 >
-                  Keep answering
+                  {t('mcq.keepAnswering')}
                 </button>
               </div>
             </div>
@@ -238,17 +245,18 @@ function Questions({
 }
 
 function SaveLine({ status }: { status: SaveStatus }) {
+  const { t } = useTranslation();
   switch (status.kind) {
     case 'idle':
       return null;
     case 'saving':
-      return <span>Saving…</span>;
+      return <span>{t('common.saving')}</span>;
     case 'saved':
-      return <span className="saved">Saved</span>;
+      return <span className="saved">{t('mcq.saved')}</span>;
     case 'offline':
-      return <span className="offline">{OFFLINE_KEPT}</span>;
+      return <span className="offline">{t('mcq.offlineKept')}</span>;
     case 'refused':
-      return <span className="offline">{status.message}</span>;
+      return <span className="offline">{knownMessage(status.message)}</span>;
   }
 }
 
@@ -287,14 +295,15 @@ type QuestionProps = {
 
 // Memoised: a choice re-renders its own question, not every formula of the paper.
 const Question = memo(function Question({ question, number, chosen, onChoose, disabled }: QuestionProps) {
+  const { t } = useTranslation();
   return (
     <fieldset className="question" id={questionAnchor(number)} tabIndex={-1} disabled={disabled}>
       <legend>
-        <span className="question-number">Question {number}</span>
+        <span className="question-number">{t('mcq.question', { number })}</span>
         {question.questionText && <ChemText text={question.questionText} className="question-text" />}
       </legend>
       {question.questionImageUrl && (
-        <img className="question-image" src={question.questionImageUrl} alt={`Figure for question ${number}`} />
+        <img className="question-image" src={question.questionImageUrl} alt={t('mcq.figure', { number })} />
       )}
       {question.options.map((option, index) => (
         <label key={option.id} className="option">

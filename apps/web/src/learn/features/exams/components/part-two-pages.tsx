@@ -1,4 +1,5 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
 import type { Rotation, ScriptPage } from '../model/script-pages';
 
 type Props = {
@@ -15,6 +16,7 @@ type Props = {
  * taken, and each page's thumbnail with its order, turn and removal.
  */
 export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemove }: Props) {
+  const { t } = useTranslation();
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     // Emptied so the same button takes the next page, and the same photo may be picked again.
@@ -23,35 +25,33 @@ export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemov
   };
   return (
     <div className="stack">
-      <p className="small muted">
-        Photograph each page in order, flat and in good light. When you hand in, your pages become one PDF.
-      </p>
+      <p className="small muted">{t('pages.hint')}</p>
       <div className="file-buttons">
         <label className={`button file-button${disabled ? ' disabled' : ''}`}>
-          Add a page photo
+          {t('pages.add')}
           <input type="file" accept="image/*" capture="environment" onChange={pick} disabled={disabled} />
         </label>
         <label className={`button secondary file-button${disabled ? ' disabled' : ''}`}>
-          Choose photos
+          {t('pages.choose')}
           <input type="file" accept="image/*" multiple onChange={pick} disabled={disabled} />
         </label>
       </div>
       {pages.length === 0 ? (
-        <p className="muted">No pages yet.</p>
+        <p className="muted">{t('pages.none')}</p>
       ) : (
-        <ol className="list script-pages" aria-label="Your pages">
+        <ol className="list script-pages" aria-label={t('pages.list')}>
           {pages.map((page, index) => {
             const number = index + 1;
             return (
               <li key={page.id} className="script-page">
-                <PageThumbnail file={page.file} rotation={page.rotation} alt={`Page ${number}`} />
+                <PageThumbnail file={page.file} rotation={page.rotation} alt={t('pages.page', { number })} />
                 <div className="script-page-body">
-                  <p className="script-page-title">Page {number}</p>
+                  <p className="script-page-title">{t('pages.page', { number })}</p>
                   <div className="script-page-actions">
                     <button
                       type="button"
                       className="button secondary icon-button"
-                      aria-label={`Move page ${number} up`}
+                      aria-label={t('pages.up', { number })}
                       disabled={disabled || index === 0}
                       onClick={() => onMove(page.id, -1)}
                     >
@@ -60,7 +60,7 @@ export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemov
                     <button
                       type="button"
                       className="button secondary icon-button"
-                      aria-label={`Move page ${number} down`}
+                      aria-label={t('pages.down', { number })}
                       disabled={disabled || index === pages.length - 1}
                       onClick={() => onMove(page.id, 1)}
                     >
@@ -69,7 +69,7 @@ export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemov
                     <button
                       type="button"
                       className="button secondary icon-button"
-                      aria-label={`Rotate page ${number}`}
+                      aria-label={t('pages.rotate', { number })}
                       disabled={disabled}
                       onClick={() => onRotate(page.id)}
                     >
@@ -78,7 +78,7 @@ export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemov
                     <button
                       type="button"
                       className="button danger icon-button"
-                      aria-label={`Remove page ${number}`}
+                      aria-label={t('pages.remove', { number })}
                       disabled={disabled}
                       onClick={() => onRemove(page.id)}
                     >
@@ -97,6 +97,7 @@ export function PartTwoPages({ pages, disabled, onAdd, onMove, onRotate, onRemov
 
 /** The photo as it will be handed in, turned as the student turned it. */
 function PageThumbnail({ file, rotation, alt }: { file: Blob; rotation: Rotation; alt: string }) {
+  const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
   useEffect(() => {
@@ -117,7 +118,7 @@ function PageThumbnail({ file, rotation, alt }: { file: Blob; rotation: Rotation
           onError={() => setBroken(true)}
         />
       ) : (
-        <span className="small muted">{broken ? 'No preview' : ''}</span>
+        <span className="small muted">{broken ? t('pages.noPreview') : ''}</span>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type StudentExam, SUBMISSION_MESSAGES } from '@valence/contract';
+import { SUBMISSION_MESSAGES } from '@valence/contract';
 import { IDBFactory } from 'fake-indexeddb';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { fakeFetch, renderLearn } from '../../../test/render';
 import { ownerOf } from '../model/draft-queue';
 import { pageStore } from '../model/page-store';
 import { newPage } from '../model/script-pages';
+import { studentExam } from '../test-fixtures';
 import { ANSWER_FILE_NAME, PART_TWO_CLOSED, PAST_DUE_KEPT, PartTwoSitting, VIEW_ANSWER } from './part-two-sitting';
 
 // jsdom has no canvas: each "photo" here names the picture the camera step would make of it.
@@ -61,33 +62,19 @@ class FakeXhr {
   }
 }
 
+/** The server's answer to a hand-in at 16:00 UTC (21:30 in Colombo). */
+const HANDED_IN = {
+  id: 880,
+  examId: 5,
+  submittedAt: '2026-11-25T16:00:00.000Z',
+  mcqScore: null,
+  traditionalScore: null,
+};
+
 const sent = async () => {
   await waitFor(() => expect(FakeXhr.last?.body).toBeInstanceOf(FormData));
   return FakeXhr.last as FakeXhr;
 };
-
-const exam = (over: Partial<StudentExam> = {}): StudentExam => ({
-  id: 5,
-  courseId: 2,
-  courseTitle: 'Chemistry 2026',
-  title: 'Term test PART II',
-  description: 'Answer any five questions.',
-  dueDate: new Date(Date.now() + 3_600_000).toISOString(),
-  examType: 'TRADITIONAL',
-  examIdentifier: 'CHEM_T1',
-  questionCount: 0,
-  submitted: false,
-  submittedAt: null,
-  hasDraft: false,
-  marked: false,
-  answerUrl: null,
-  opensAt: null,
-  timeLimitMinutes: null,
-  sitting: null,
-  serverNow: new Date().toISOString(),
-  questions: [],
-  ...over,
-});
 
 const photo = (content: string, name = `${content}.jpg`) => new File([content], name, { type: 'image/jpeg' });
 const settings = { 'GET /settings': { body: settingsBody('Asia/Colombo') } };
@@ -108,7 +95,7 @@ describe('PART II hand-in', () => {
   });
 
   it('puts the photographed pages into one PDF in the order and turn shown, and says when it was handed in', async () => {
-    renderLearn(<PartTwoSitting exam={exam()} />);
+    renderLearn(<PartTwoSitting exam={studentExam()} />);
     const camera = screen.getByLabelText('Add a page photo') as HTMLInputElement;
     expect(camera).toHaveAttribute('capture', 'environment');
     await userEvent.upload(camera, photo('wide'));
@@ -138,13 +125,7 @@ describe('PART II hand-in', () => {
     expect(screen.getByText('Uploading… 42 %')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '42');
 
-    xhr.respond(201, {
-      id: 880,
-      examId: 5,
-      submittedAt: '2026-11-25T16:00:00.000Z',
-      mcqScore: null,
-      traditionalScore: null,
-    });
+    xhr.respond(201, HANDED_IN);
     expect(
       await screen.findByText(`Handed in at ${formatWhen('2026-11-25T16:00:00.000Z', 'Asia/Colombo')}`),
     ).toBeInTheDocument();
@@ -155,7 +136,7 @@ describe('PART II hand-in', () => {
   }, 15_000);
 
   it('keeps the pages and shows the server’s sentence when a replacement is refused', async () => {
-    renderLearn(<PartTwoSitting exam={exam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z' })} />);
+    renderLearn(<PartTwoSitting exam={studentExam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z' })} />);
     expect(
       await screen.findByText(`Handed in at ${formatWhen('2026-11-24T04:30:00.000Z', 'Asia/Colombo')}`),
     ).toBeInTheDocument();
@@ -171,7 +152,7 @@ describe('PART II hand-in', () => {
   });
 
   it('hands in a chosen PDF as it is, and a lost connection keeps it chosen', async () => {
-    renderLearn(<PartTwoSitting exam={exam()} />);
+    renderLearn(<PartTwoSitting exam={studentExam()} />);
     await userEvent.click(screen.getByRole('radio', { name: 'A PDF file' }));
     const answer = new File(['%PDF-1.7 my pages'], 'my answer.pdf', { type: 'application/pdf' });
     await userEvent.upload(screen.getByLabelText('Choose a PDF file'), answer);
@@ -188,7 +169,7 @@ describe('PART II hand-in', () => {
   });
 
   it('refuses a file that is not a photo as a page', async () => {
-    renderLearn(<PartTwoSitting exam={exam()} />);
+    renderLearn(<PartTwoSitting exam={studentExam()} />);
     await userEvent.upload(
       screen.getByLabelText('Choose photos'),
       new File(['x'], 'notes.docx', { type: 'application/msword' }),
@@ -211,7 +192,7 @@ describe('PART II hand-in', () => {
       'open',
       vi.fn(() => tab),
     );
-    renderLearn(<PartTwoSitting exam={exam({ dueDate: '2026-01-01T00:00:00.000Z' })} />);
+    renderLearn(<PartTwoSitting exam={studentExam({ dueDate: '2026-01-01T00:00:00.000Z' })} />);
     expect(screen.getByText(PART_TWO_CLOSED)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Hand in' })).not.toBeInTheDocument();
 
@@ -233,13 +214,13 @@ describe('PART II hand-in', () => {
       'open',
       vi.fn(() => tab),
     );
-    renderLearn(<PartTwoSitting exam={exam()} />);
+    renderLearn(<PartTwoSitting exam={studentExam()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Download the paper' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This exam has no paper.');
     expect(tab.close).toHaveBeenCalled();
   });
   it('keeps the pages through a reload of the tab, in order and turn, and forgets them once handed in', async () => {
-    const first = renderLearn(<PartTwoSitting exam={exam()} />);
+    const first = renderLearn(<PartTwoSitting exam={studentExam()} />);
     const camera = () => screen.getByLabelText('Add a page photo') as HTMLInputElement;
     await userEvent.upload(camera(), photo('wide'));
     await userEvent.upload(camera(), photo('tall'));
@@ -249,19 +230,19 @@ describe('PART II hand-in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove page 3' }));
     // The camera hand-off reloads the tab: the screen starts again from nothing but the phone's storage.
     first.unmount();
-    const second = renderLearn(<PartTwoSitting exam={exam()} />);
+    const second = renderLearn(<PartTwoSitting exam={studentExam()} />);
     expect(await screen.findByRole('img', { name: 'Page 2' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Page 3' })).toBeNull();
     expect(screen.getByText('2 pages kept from before.')).toBeInTheDocument();
     // Another exam's screen has none of them.
     second.unmount();
-    const other = renderLearn(<PartTwoSitting exam={exam({ id: 6 })} />);
+    const other = renderLearn(<PartTwoSitting exam={studentExam({ id: 6 })} />);
     await waitFor(() => expect(screen.getByText('No pages yet.')).toBeInTheDocument());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('No pages yet.')).toBeInTheDocument();
     other.unmount();
 
-    renderLearn(<PartTwoSitting exam={exam()} />);
+    renderLearn(<PartTwoSitting exam={studentExam()} />);
     await screen.findByRole('img', { name: 'Page 2' });
     await userEvent.click(screen.getByRole('button', { name: 'Hand in' }));
     const xhr = await sent();
@@ -269,19 +250,13 @@ describe('PART II hand-in', () => {
     const pdf = await PDFDocument.load(new Uint8Array(await (files[0] as File).arrayBuffer()));
     // The tall page first, then the wide one turned a quarter, as before the reload.
     expect(pdf.getPages().map((page) => Math.round(page.getWidth()))).toEqual([421, 281]);
-    xhr.respond(201, {
-      id: 880,
-      examId: 5,
-      submittedAt: '2026-11-25T16:00:00.000Z',
-      mcqScore: null,
-      traditionalScore: null,
-    });
+    xhr.respond(201, HANDED_IN);
     await screen.findByText(/Handed in at/);
     cleanup();
 
     // Nothing is left on the phone: a later visit starts with no pages.
     expect(await pageStore().load({ owner: ownerOf('student-token'), examId: 5 })).toEqual([]);
-    renderLearn(<PartTwoSitting exam={exam({ submitted: true, submittedAt: '2026-11-25T16:00:00.000Z' })} />);
+    renderLearn(<PartTwoSitting exam={studentExam({ submitted: true, submittedAt: '2026-11-25T16:00:00.000Z' })} />);
     await screen.findByText(/Handed in at/);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('No pages yet.')).toBeInTheDocument();
@@ -293,7 +268,7 @@ describe('PART II hand-in', () => {
     await pageStore().save(key, [newPage('kept', photo('wide'))]);
     renderLearn(
       <PartTwoSitting
-        exam={exam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z', marked: true, answerUrl })}
+        exam={studentExam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z', marked: true, answerUrl })}
       />,
     );
     expect(await screen.findByText(SUBMISSION_MESSAGES.marked)).toBeInTheDocument();
@@ -310,7 +285,7 @@ describe('PART II hand-in', () => {
     const answerUrl = '/api/files/answers/9-answer.pdf?sig=1';
     renderLearn(
       <PartTwoSitting
-        exam={exam({
+        exam={studentExam({
           dueDate: '2026-01-01T00:00:00.000Z',
           submitted: true,
           submittedAt: '2025-12-31T04:30:00.000Z',
@@ -326,7 +301,11 @@ describe('PART II hand-in', () => {
   it('before the due time and unmarked, a handed-in answer can be viewed and replaced', async () => {
     renderLearn(
       <PartTwoSitting
-        exam={exam({ submitted: true, submittedAt: '2026-11-24T04:30:00.000Z', answerUrl: '/api/files/a.pdf?sig=2' })}
+        exam={studentExam({
+          submitted: true,
+          submittedAt: '2026-11-24T04:30:00.000Z',
+          answerUrl: '/api/files/a.pdf?sig=2',
+        })}
       />,
     );
     expect(await screen.findByRole('button', { name: 'Replace your answer' })).toBeInTheDocument();

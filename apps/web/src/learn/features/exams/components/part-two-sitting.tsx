@@ -1,9 +1,11 @@
-import { DEFAULT_ANSWER_MAX_BYTES, type StudentExam, SUBMISSION_MESSAGES } from '@valence/contract';
+import { DEFAULT_ANSWER_MAX_BYTES, type StudentExam } from '@valence/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { failureText } from '../../../lib/api';
 import { fileSize } from '../../../lib/file-size';
+import { i18next, knownMessage, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { formatWhen, usePlatformZone } from '../../../lib/time';
+import en from '../../../locales/en.json';
 import { useOpenPaper } from '../api/get-paper';
 import { useUploadScript } from '../api/upload-script';
 import { combinePages, PageError, preloadPdfLib } from '../model/combine-pages';
@@ -13,19 +15,20 @@ import { pageStore } from '../model/page-store';
 import { scaleForPdf } from '../model/script-image';
 import { addPages, isPhoto, movePage, newPage, removePage, rotatePage, type ScriptPage } from '../model/script-pages';
 import { PartTwoPages } from './part-two-pages';
-import { ONE_MINUTE_UPLOAD, SittingClock, StartSitting, TIME_UP } from './timed-sitting';
+import { SittingClock, StartSitting } from './timed-sitting';
 
-export const PART_TWO_CLOSED = 'This exam has closed.';
 export const ANSWER_FILE_NAME = 'answer.pdf';
-export const NOT_A_PHOTO = 'Only photos can be added as pages. To hand in a PDF, choose “A PDF file” above.';
-export const NOT_A_PDF = 'That file is not a PDF. Choose a PDF file, or hand in photos of your pages instead.';
-export const NO_PAGES = 'Add a photo of each page of your answer first.';
-export const NO_PDF = 'Choose the PDF file of your answer first.';
-export const NOT_COMBINED = 'Your pages could not be put together into one PDF. Check your connection and try again.';
-export const PAST_DUE_KEPT = 'The due time has passed, so your answer can no longer be replaced.';
-export const VIEW_ANSWER = 'View your answer';
-export const TIME_UP_KEPT = `${TIME_UP} Your answer can no longer be replaced.`;
-export const TIME_UP_NONE = `${TIME_UP} No answer was handed in.`;
+// In English, for the tests; the screen says them in the student's language.
+export const PART_TWO_CLOSED = en.exam.closed;
+export const NOT_A_PHOTO = en.partTwo.notAPhoto;
+export const NOT_A_PDF = en.partTwo.notAPdf;
+export const NO_PAGES = en.partTwo.noPages;
+export const NO_PDF = en.partTwo.noPdf;
+export const NOT_COMBINED = en.partTwo.notCombined;
+export const PAST_DUE_KEPT = en.partTwo.pastDueKept;
+export const VIEW_ANSWER = en.partTwo.viewAnswer;
+export const TIME_UP_KEPT = en.partTwo.timeUpKept;
+export const TIME_UP_NONE = en.partTwo.timeUpNone;
 
 type Mode = 'photos' | 'pdf';
 type Phase = 'idle' | 'preparing' | 'uploading';
@@ -41,6 +44,7 @@ const MAX_TEXT = `${Math.round(DEFAULT_ANSWER_MAX_BYTES / (1024 * 1024))} MB`;
  * begins (one already under way may finish: the server allows it a grace).
  */
 export function PartTwoSitting({ exam }: { exam: StudentExam }) {
+  const { t } = useTranslation();
   const zone = usePlatformZone();
   const paper = useOpenPaper(exam.id);
   const upload = useUploadScript(exam.id);
@@ -82,7 +86,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
         if (kept.length > 0) {
           // Photos taken while the kept ones were being read go after them.
           setPages((current) => [...kept.filter((page) => !current.some((c) => c.id === page.id)), ...current]);
-          setAnnouncement(kept.length === 1 ? '1 page kept from before.' : `${kept.length} pages kept from before.`);
+          setAnnouncement(i18next.t('partTwo.kept', { count: kept.length }));
         }
         setRestored(true);
       });
@@ -98,7 +102,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
 
   const addPhotos = (files: File[]) => {
     const photos = files.filter(isPhoto);
-    setError(photos.length < files.length ? NOT_A_PHOTO : null);
+    setError(photos.length < files.length ? t('partTwo.notAPhoto') : null);
     if (photos.length === 0) return;
     void preloadPdfLib();
     setPages((current) =>
@@ -109,19 +113,19 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     );
     const first = pages.length + 1;
     const last = pages.length + photos.length;
-    setAnnouncement(first === last ? `Page ${first} added.` : `Pages ${first} to ${last} added.`);
+    setAnnouncement(first === last ? t('partTwo.added', { first }) : t('partTwo.addedMany', { first, last }));
   };
   const move = (id: string, by: -1 | 1) => {
     const from = pages.findIndex((page) => page.id === id) + 1;
     setPages(movePage(pages, id, by));
-    setAnnouncement(`Page ${from} is now page ${from + by}.`);
+    setAnnouncement(t('partTwo.moved', { from, to: from + by }));
   };
   const rotate = (id: string) => {
     setPages(rotatePage(pages, id));
-    setAnnouncement(`Page ${pages.findIndex((page) => page.id === id) + 1} turned.`);
+    setAnnouncement(t('partTwo.turned', { page: pages.findIndex((page) => page.id === id) + 1 }));
   };
   const remove = (id: string) => {
-    setAnnouncement(`Page ${pages.findIndex((page) => page.id === id) + 1} removed.`);
+    setAnnouncement(t('partTwo.removed', { page: pages.findIndex((page) => page.id === id) + 1 }));
     setPages(removePage(pages, id));
   };
 
@@ -130,7 +134,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     event.target.value = '';
     if (!file) return;
     if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) {
-      setError(NOT_A_PDF);
+      setError(t('partTwo.notAPdf'));
       return;
     }
     setError(null);
@@ -153,25 +157,25 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     setError(null);
     let file: File;
     if (mode === 'pdf') {
-      if (!pdf) return setError(NO_PDF);
+      if (!pdf) return setError(t('partTwo.noPdf'));
       file = pdf;
     } else {
-      if (pages.length === 0) return setError(NO_PAGES);
+      if (pages.length === 0) return setError(t('partTwo.noPages'));
       setPhase('preparing');
       try {
         const bytes = await combinePages(pages, scaleForPdf);
         file = new File([bytes as Uint8Array<ArrayBuffer>], ANSWER_FILE_NAME, { type: 'application/pdf' });
       } catch (failure) {
         setPhase('idle');
-        return setError(failure instanceof PageError ? failure.message : NOT_COMBINED);
+        return setError(failure instanceof PageError ? failure.message : t('partTwo.notCombined'));
       }
     }
     if (file.size > DEFAULT_ANSWER_MAX_BYTES) {
       setPhase('idle');
       return setError(
         mode === 'pdf'
-          ? `This PDF is ${fileSize(file.size)}; an answer may be at most ${MAX_TEXT}. Please make it smaller and try again.`
-          : `Your pages come to ${fileSize(file.size)}; an answer may be at most ${MAX_TEXT}. Please hand in fewer photos.`,
+          ? t('partTwo.pdfTooLarge', { size: fileSize(file.size), max: MAX_TEXT })
+          : t('partTwo.pagesTooLarge', { size: fileSize(file.size), max: MAX_TEXT }),
       );
     }
     setPercent(0);
@@ -184,7 +188,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
       setAnnouncement('');
     } catch (failure) {
       // The pages and the PDF stay chosen: trying again needs no new photos.
-      setError(failureText(failure, 'Your answer could not be handed in. Please try again.'));
+      setError(knownMessage(failureText(failure, t('partTwo.uploadFailed'))));
     } finally {
       setPhase('idle');
     }
@@ -193,7 +197,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
   if (notStarted)
     return (
       <section className="stack" aria-labelledby={`${modeName}-heading`}>
-        <h2 id={`${modeName}-heading`}>Your PART II answer</h2>
+        <h2 id={`${modeName}-heading`}>{t('partTwo.heading')}</h2>
         <StartSitting exam={exam} zone={zone} />
       </section>
     );
@@ -202,24 +206,24 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
     <section className="stack" aria-labelledby={`${modeName}-heading`}>
       {left !== null && (
         <div className="sitting-bar small">
-          <SittingClock left={left} lastMinute={ONE_MINUTE_UPLOAD} />
+          <SittingClock left={left} lastMinute={t('timed.oneMinuteUpload')} />
         </div>
       )}
-      <h2 id={`${modeName}-heading`}>Your PART II answer</h2>
+      <h2 id={`${modeName}-heading`}>{t('partTwo.heading')}</h2>
       <div className="stack">
         <button type="button" className="button secondary" disabled={paper.opening} onClick={() => void paper.open()}>
-          {paper.opening ? 'Opening the paper…' : 'Download the paper'}
+          {paper.opening ? t('partTwo.opening') : t('partTwo.download')}
         </button>
         {paper.link && (
           <p>
             <a href={paper.link} target="_blank" rel="noopener">
-              Open the paper
+              {t('partTwo.open')}
             </a>
           </p>
         )}
         {paper.error && (
           <p className="alert error" role="alert">
-            {paper.error}
+            {knownMessage(paper.error)}
           </p>
         )}
       </div>
@@ -227,13 +231,13 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
       {handedInAt && (
         <div className="alert ok" role="status">
           <p>
-            <strong>Handed in at {formatWhen(handedInAt, zone)}</strong>
+            <strong>{t('partTwo.handedInAt', { when: formatWhen(handedInAt, zone) })}</strong>
           </p>
-          {handedIn?.replaced && <p className="small">Your new answer replaced the earlier one.</p>}
+          {handedIn?.replaced && <p className="small">{t('partTwo.replaced')}</p>}
           {exam.answerUrl && (
             <p>
               <a href={exam.answerUrl} target="_blank" rel="noopener">
-                {VIEW_ANSWER}
+                {t('partTwo.viewAnswer')}
               </a>
             </p>
           )}
@@ -241,34 +245,33 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
       )}
 
       {exam.marked && !busy ? (
-        <p className="alert info">{SUBMISSION_MESSAGES.marked}</p>
+        <p className="alert info">{t('messages.marked')}</p>
       ) : closed && !busy ? (
         <p className="alert info">
-          {timeUp && !pastDue
-            ? handedInAt
-              ? TIME_UP_KEPT
-              : TIME_UP_NONE
-            : handedInAt
-              ? PAST_DUE_KEPT
-              : PART_TWO_CLOSED}
+          {t(
+            timeUp && !pastDue
+              ? handedInAt
+                ? 'partTwo.timeUpKept'
+                : 'partTwo.timeUpNone'
+              : handedInAt
+                ? 'partTwo.pastDueKept'
+                : 'exam.closed',
+          )}
         </p>
       ) : (
         <form className="stack" onSubmit={handIn} noValidate>
           {handedInAt && (
-            <p className="small muted">
-              {exam.sitting
-                ? 'You may replace your answer until your time is up, unless it has been marked.'
-                : 'You may replace your answer until the due time, unless it has been marked.'}
-            </p>
+            <p className="small muted">{t(exam.sitting ? 'partTwo.replaceUntilTime' : 'partTwo.replaceUntilDue')}</p>
           )}
           <fieldset className="choices" disabled={busy}>
-            <legend>How will you hand in?</legend>
+            <legend>{t('partTwo.how')}</legend>
             <label className="choice">
               <input type="radio" name={modeName} checked={mode === 'photos'} onChange={() => setMode('photos')} />
-              Photos of my pages
+              {t('partTwo.photos')}
             </label>
             <label className="choice">
-              <input type="radio" name={modeName} checked={mode === 'pdf'} onChange={() => setMode('pdf')} />A PDF file
+              <input type="radio" name={modeName} checked={mode === 'pdf'} onChange={() => setMode('pdf')} />
+              {t('partTwo.pdf')}
             </label>
           </fieldset>
 
@@ -284,15 +287,13 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
           ) : (
             <div className="stack">
               <label className={`button secondary file-button${busy ? ' disabled' : ''}`}>
-                {pdf ? 'Choose another PDF' : 'Choose a PDF file'}
+                {pdf ? t('partTwo.chooseAnother') : t('partTwo.choosePdf')}
                 <input type="file" accept="application/pdf" onChange={pickPdf} disabled={busy} />
               </label>
-              <p className={pdf ? '' : 'muted'}>
-                {pdf ? `${pdf.name} · ${fileSize(pdf.size)}` : 'No file chosen yet.'}
-              </p>
+              <p className={pdf ? '' : 'muted'}>{pdf ? `${pdf.name} · ${fileSize(pdf.size)}` : t('partTwo.noFile')}</p>
             </div>
           )}
-          <p className="small muted">One PDF of at most {MAX_TEXT}.</p>
+          <p className="small muted">{t('partTwo.maxSize', { max: MAX_TEXT })}</p>
 
           {error && (
             <p className="alert error" role="alert">
@@ -301,16 +302,16 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
           )}
           {phase === 'preparing' && (
             <p className="muted" role="status">
-              Preparing your pages…
+              {t('partTwo.preparing')}
             </p>
           )}
           {phase === 'uploading' && (
             <div role="status" className="stack">
-              <p>Uploading… {percent} %</p>
+              <p>{t('partTwo.uploading', { percent })}</p>
               <div
                 className="progress"
                 role="progressbar"
-                aria-label="Upload progress"
+                aria-label={t('partTwo.progress')}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
@@ -320,7 +321,7 @@ export function PartTwoSitting({ exam }: { exam: StudentExam }) {
             </div>
           )}
           <button type="submit" className="button block" disabled={busy}>
-            {handedInAt ? 'Replace your answer' : 'Hand in'}
+            {handedInAt ? t('partTwo.replace') : t('partTwo.handIn')}
           </button>
           <p className="visually-hidden" aria-live="polite">
             {announcement}

@@ -1,24 +1,28 @@
 import type { StudentExam } from '@valence/contract';
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { failureText } from '../../../lib/api';
+import { i18next, knownMessage, useTranslation } from '../../../lib/i18n';
 import { serverNow } from '../../../lib/server-clock';
 import { clock, formatLimit, formatTimeOfDay, formatWhen, timeLeft } from '../../../lib/time';
+import en from '../../../locales/en.json';
 import { useStartExam } from '../api/start-exam';
 import { useNow } from '../model/countdown';
 
-export const TIME_UP = 'Time is up.';
-export const FIVE_MINUTES = 'Less than 5 minutes left.';
-export const ONE_MINUTE_MCQ = 'Less than 1 minute left. Your answers are handed in when the time is up.';
-export const ONE_MINUTE_UPLOAD = 'Less than 1 minute left. Hand in your answer now.';
+// In English, for the tests; each screen says them in the student's language.
+export const TIME_UP = en.messages.timeUp;
+export const FIVE_MINUTES = en.timed.fiveMinutes;
+export const ONE_MINUTE_MCQ = en.timed.oneMinuteMcq;
+export const ONE_MINUTE_UPLOAD = en.timed.oneMinuteUpload;
 
 /** "You will have 2 h. The clock does not stop once you start. Start now?" */
-export const startQuestion = (limit: string) =>
-  `You will have ${limit}. The clock does not stop once you start. Start now?`;
+export const startQuestion = (limit: string) => i18next.t('timed.question', { limit });
 
 /** "Opens at 9:00 (in 12 min)": the student's opening in the platform's zone, counted on the server's clock. */
 export function opensAtText(opensAt: string, now: number, zone: string | undefined): string {
   const left = timeLeft(opensAt, now);
-  return `Opens at ${formatTimeOfDay(opensAt, now, zone)}${left ? ` (in ${left})` : ''}`;
+  const time = formatTimeOfDay(opensAt, now, zone);
+  return left ? i18next.t('timed.opensIn', { time, left }) : i18next.t('timed.opensAt', { time });
 }
 
 /**
@@ -34,6 +38,7 @@ export function OpensLater({
   zone: string | undefined;
   onOpen: () => void;
 }) {
+  const { t } = useTranslation();
   const at = new Date(opensAt).getTime();
   const now = useNow(at);
   const open = now >= at;
@@ -49,7 +54,7 @@ export function OpensLater({
   return (
     <p className="alert info opens-at">
       <strong className="countdown">{opensAtText(opensAt, now, zone)}</strong>
-      <span className="block small">The exam can be started then.</span>
+      <span className="block small">{t('timed.canStartThen')}</span>
     </p>
   );
 }
@@ -59,6 +64,7 @@ export function OpensLater({
  * start itself (the exam is then read again with its questions and the sitting's deadline).
  */
 export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string | undefined }) {
+  const { t } = useTranslation();
   const start = useStartExam(exam.id);
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
@@ -71,17 +77,15 @@ export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string |
   const closesFirst = new Date(exam.dueDate).getTime() - serverNow() < minutes * 60_000;
 
   return (
-    <section className="stack start-sitting" aria-label="Start the exam">
+    <section className="stack start-sitting" aria-label={t('timed.startLabel')}>
       <p>
-        This exam is timed: <strong>{limit}</strong> from the moment you start.
-        {exam.examType === 'MCQ' ? ' Your answers are handed in when the time is up.' : ''}
+        <Trans i18nKey="timed.isTimed" values={{ limit }} components={{ strong: <strong /> }} />
+        {exam.examType === 'MCQ' ? ` ${t('timed.handedInAtEnd')}` : ''}
       </p>
-      {closesFirst && (
-        <p className="small">The exam closes at {formatWhen(exam.dueDate, zone)}: your time ends then.</p>
-      )}
+      {closesFirst && <p className="small">{t('timed.closesFirst', { when: formatWhen(exam.dueDate, zone) })}</p>}
       {start.isError && (
         <p className="alert error" role="alert">
-          {failureText(start.error, 'The exam could not be started. Please try again.')}
+          {knownMessage(failureText(start.error, t('timed.startFailed')))}
         </p>
       )}
       {asking ? (
@@ -102,7 +106,7 @@ export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string |
               disabled={start.isPending || start.isSuccess}
               onClick={() => start.mutate(undefined, { onError: () => setAsking(false) })}
             >
-              {start.isPending || start.isSuccess ? 'Starting…' : 'Start now'}
+              {start.isPending || start.isSuccess ? t('timed.starting') : t('timed.startNow')}
             </button>
             <button
               type="button"
@@ -110,13 +114,13 @@ export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string |
               disabled={start.isPending}
               onClick={() => setAsking(false)}
             >
-              Not yet
+              {t('timed.notYet')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className="button block" onClick={() => setAsking(true)}>
-          Start ({limit})
+          {t('timed.start', { limit })}
         </button>
       )}
     </section>
@@ -139,21 +143,22 @@ export function warningAt(left: number | null): Warning {
  * itself is a timer, which screen readers do not read out every second.
  */
 export function SittingClock({ left, lastMinute }: { left: number; lastMinute: string }) {
+  const { t } = useTranslation();
   const warning = warningAt(left);
   return (
     <>
       <span role="timer" aria-live="off" className={`sitting-clock${warning ? ' ending' : ''}`}>
         {left > 0 ? (
           <>
-            Time left <strong className="countdown">{clock(Math.ceil(left / 1000))}</strong>
+            {t('timed.timeLeft')} <strong className="countdown">{clock(Math.ceil(left / 1000))}</strong>
           </>
         ) : (
-          <strong>{TIME_UP}</strong>
+          <strong>{t('messages.timeUp')}</strong>
         )}
       </span>
       {warning && (
         <p key={warning} className="sitting-warning" role="alert">
-          {warning === 'one' ? lastMinute : FIVE_MINUTES}
+          {warning === 'one' ? lastMinute : t('timed.fiveMinutes')}
         </p>
       )}
     </>

@@ -1,15 +1,20 @@
 import type { StudentExamSummary } from '@valence/contract';
 
-export const TYPE_LABELS: Record<StudentExamSummary['examType'], string> = { MCQ: 'MCQ', TRADITIONAL: 'PART II' };
+/** Each exam type's name, a key of the language packs. */
+export const TYPE_LABELS = { MCQ: 'exams.type.MCQ', TRADITIONAL: 'exams.type.TRADITIONAL' } as const satisfies Record<
+  StudentExamSummary['examType'],
+  string
+>;
 
 export type ExamStatus = 'submitted' | 'in-progress' | 'closed' | 'open' | 'upcoming';
 
-export const STATUS_LABELS: Record<ExamStatus, string> = {
-  submitted: 'Submitted',
-  'in-progress': 'In progress',
-  closed: 'Closed',
-  open: 'Open',
-  upcoming: 'Not open yet',
+/** Each standing's name, a key of the language packs. */
+export const STATUS_LABELS: Record<ExamStatus, `exams.status.${ExamStatus}`> = {
+  submitted: 'exams.status.submitted',
+  'in-progress': 'exams.status.in-progress',
+  closed: 'exams.status.closed',
+  open: 'exams.status.open',
+  upcoming: 'exams.status.upcoming',
 };
 
 /** The badge's colour class in styles.css. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MyMarksRow, myMarksRowSchema } from '@valence/contract';
-import { api } from '../../../lib/api';
+import { myMarksRowSchema } from '@valence/contract';
+import { client, read } from '../../../lib/api';
 import { learnKeys } from '../../../lib/query-keys';
 
 /** My marks per exam identifier, newest first, each part only as far as the tutor has published it. */
-export const getMyMarks = () => api<MyMarksRow[]>('/me/marks', {}, myMarksRowSchema.array());
+export const getMyMarks = () => read(client.GET('/me/marks'), myMarksRowSchema.array());
 
 export const myMarksQuery = () =>
   queryOptions({

@@ -28,7 +28,7 @@ const serve = (rows: unknown = ROWS, marksStatus = 200) =>
   fakeFetch({
     'GET /me/marks': { status: marksStatus, body: rows },
     'GET /settings': { body: settingsBody('Asia/Colombo') },
-    'GET /me': { body: { id: 7, username: 'kasun', roles: ['ROLE_STUDENT'] } },
+    'GET /me': { body: { id: 7, username: 'kasun', roles: ['ROLE_STUDENT'], language: null, dataSaver: false } },
   });
 
 const card = async (identifier: string) =>

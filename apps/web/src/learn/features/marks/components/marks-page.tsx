@@ -1,22 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type MyMarksPart, type MyMarksPartTwo, type MyMarksRow, TOTAL_FORMULA } from '@valence/contract';
+import type { MyMarksPart, MyMarksPartTwo, MyMarksRow } from '@valence/contract';
 import { useState } from 'react';
 import { ChemText } from '../../../../components/chem-text';
 import { QueryStatus } from '../../../components/query-status';
 import { failureText } from '../../../lib/api';
+import { knownMessage, useTranslation } from '../../../lib/i18n';
 import { formatWhen, usePlatformZone } from '../../../lib/time';
+import en from '../../../locales/en.json';
 import { meQuery } from '../api/get-me';
 import { useMyMarks } from '../api/get-my-marks';
 import { formatScore, NO_SCORE, partialTotalNote, partStatus, scoreOutOf } from '../model/format';
 import { downloadMarksPdf, type WriteMarksPdf } from '../model/marks-pdf';
 
-export const NO_MARKS = 'No marks yet. Marks appear here once your tutor publishes them.';
-export const PDF_FAILED = 'Your marks PDF could not be made. Please try again.';
+export const NO_MARKS = en.marks.none;
+export const PDF_FAILED = en.marks.pdfFailed;
 /** The zone the server's default is, for the PDF when the settings have not arrived yet. */
 const FALLBACK_ZONE = 'Asia/Colombo';
 
 /** My marks: a card per exam (MCQ, PART II, total), each part only as far as my tutor has published it. */
 export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: WriteMarksPdf }) {
+  const { t } = useTranslation();
   const marks = useMyMarks();
   const zone = usePlatformZone();
   const queryClient = useQueryClient();
@@ -29,19 +32,15 @@ export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: 
       await writePdf({ username: me.username, timeZone: zone ?? FALLBACK_ZONE, rows });
       setPdf({ busy: false, error: null });
     } catch (error) {
-      setPdf({ busy: false, error: failureText(error, PDF_FAILED) });
+      setPdf({ busy: false, error: knownMessage(failureText(error, t('marks.pdfFailed'))) });
     }
   };
 
   return (
     <div>
-      <h1>My marks</h1>
-      <QueryStatus
-        query={marks}
-        loading="Loading your marks…"
-        failed={'Your marks could not be loaded. Please try again.'}
-      />
-      {marks.data?.length === 0 && <p className="muted">{NO_MARKS}</p>}
+      <h1>{t('marks.title')}</h1>
+      <QueryStatus query={marks} loading={t('marks.loading')} failed={t('marks.failed')} />
+      {marks.data?.length === 0 && <p className="muted">{t('marks.none')}</p>}
       {marks.data && marks.data.length > 0 && (
         <>
           <div className="field">
@@ -51,7 +50,7 @@ export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: 
               disabled={pdf.busy}
               onClick={() => void makePdf(marks.data)}
             >
-              {pdf.busy ? 'Making your PDF…' : 'Download PDF'}
+              {pdf.busy ? t('marks.making') : t('marks.download')}
             </button>
           </div>
           {pdf.error && (
@@ -59,7 +58,7 @@ export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: 
               {pdf.error}
             </p>
           )}
-          <p className="small muted">{TOTAL_FORMULA}</p>
+          <p className="small muted">{t('marks.formula')}</p>
           <ul className="list">
             {marks.data.map((row) => (
               <MarksCard key={row.examIdentifier} row={row} zone={zone} />
@@ -72,6 +71,7 @@ export default function MarksPage({ writePdf = downloadMarksPdf }: { writePdf?: 
 }
 
 function MarksCard({ row, zone }: { row: MyMarksRow; zone: string | undefined }) {
+  const { t } = useTranslation();
   const note = partialTotalNote(row);
   return (
     <li>
@@ -79,10 +79,10 @@ function MarksCard({ row, zone }: { row: MyMarksRow; zone: string | undefined })
         <h2 className="card-title marks-heading" id={`exam-${row.examIdentifier}`}>
           {row.examIdentifier}
         </h2>
-        {row.mcq && <Part name="MCQ" part={row.mcq} outOf={50} zone={zone} />}
-        {row.partTwo && <Part name="PART II" part={row.partTwo} outOf={100} zone={zone} />}
+        {row.mcq && <Part name={t('exams.type.MCQ')} part={row.mcq} outOf={50} zone={zone} />}
+        {row.partTwo && <Part name={t('exams.type.TRADITIONAL')} part={row.partTwo} outOf={100} zone={zone} />}
         <p className="row marks-total">
-          <span>Total</span>
+          <span>{t('marks.total')}</span>
           <span>
             <strong>{scoreOutOf(row.combinedTotalScore, 100)}</strong>
             {note && formatScore(row.combinedTotalScore) !== NO_SCORE && <span className="small muted"> ({note})</span>}
@@ -104,6 +104,7 @@ function Part({
   outOf: number;
   zone: string | undefined;
 }) {
+  const { t } = useTranslation();
   const status = partStatus(part);
   const grade = 'grade' in part ? part.grade : null;
   const paper = 'markedPaperUrl' in part ? part.markedPaperUrl : null;
@@ -111,26 +112,31 @@ function Part({
     <div className="marks-part">
       <h3 className="row">
         <span>
-          {name} <span className="muted small">· {part.examTitle}</span>
+          {name}{' '}
+          <span className="muted small">
+            · <ChemText text={part.examTitle} />
+          </span>
         </span>
         <span className={`badge ${status.tone}`.trim()}>{status.label}</span>
       </h3>
       {part.status === 'Marked' && (
         <p className="marks-score">
           {scoreOutOf(part.score, outOf)}
-          {grade && <span className="marks-grade"> · Grade {grade}</span>}
+          {grade && <span className="marks-grade"> · {t('marks.grade', { grade })}</span>}
         </p>
       )}
-      {part.submittedAt && <p className="small muted">Submitted {formatWhen(part.submittedAt, zone)}</p>}
+      {part.submittedAt && (
+        <p className="small muted">{t('exams.submittedAt', { when: formatWhen(part.submittedAt, zone) })}</p>
+      )}
       {part.feedback && (
         <div className="marks-feedback">
-          <p className="small muted">Feedback from your tutor</p>
+          <p className="small muted">{t('marks.feedback')}</p>
           <ChemText text={part.feedback} />
         </div>
       )}
       {paper && (
         <a className="button secondary" href={paper} download>
-          Download marked paper
+          {t('marks.markedPaper')}
         </a>
       )}
     </div>

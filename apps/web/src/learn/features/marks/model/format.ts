@@ -1,4 +1,5 @@
 import type { MyMarksPart, MyMarksRow } from '@valence/contract';
+import { i18next } from '../../../lib/i18n';
 
 /** What an absent mark shows: a part not marked (or not published) is absent, never zero. */
 export const NO_SCORE = '—';
@@ -22,12 +23,13 @@ export function scoreOutOf(score: number | null | undefined, outOf: number): str
 
 export type PartTone = 'ok' | 'warn' | 'off' | '';
 
-/** Where a part stands, in the student's words, and the badge's colour. */
+/** Where a part stands, in the student's words (the app's language), and the badge's colour. */
 export function partStatus(part: MyMarksPart): { label: string; tone: PartTone } {
-  if (part.status === 'Not Submitted') return { label: 'Not submitted', tone: 'off' };
-  if (part.status === 'Marked') return { label: 'Marked', tone: 'ok' };
-  if (!part.published) return { label: 'Submitted — marks not published yet', tone: 'warn' };
-  return { label: 'Submitted — not marked yet', tone: '' };
+  const { t } = i18next;
+  if (part.status === 'Not Submitted') return { label: t('marks.status.notSubmitted'), tone: 'off' };
+  if (part.status === 'Marked') return { label: t('marks.status.marked'), tone: 'ok' };
+  if (!part.published) return { label: t('marks.status.notPublished'), tone: 'warn' };
+  return { label: t('marks.status.notMarked'), tone: '' };
 }
 
 /**
@@ -38,8 +40,8 @@ export function partStatus(part: MyMarksPart): { label: string; tone: PartTone }
 export function partialTotalNote(row: Pick<MyMarksRow, 'mcq' | 'partTwo'>): string | null {
   const mcq = typeof row.mcq?.score === 'number';
   const partTwo = typeof row.partTwo?.score === 'number';
-  if (mcq && !partTwo) return 'MCQ only so far';
-  if (!mcq && partTwo) return 'PART II only so far';
+  if (mcq && !partTwo) return i18next.t('marks.mcqOnly');
+  if (!mcq && partTwo) return i18next.t('marks.partTwoOnly');
   return null;
 }
 
