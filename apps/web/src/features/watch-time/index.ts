@@ -1,3 +1,3 @@
-export { buildWatchReport, watchReportFileName } from './api/export-watch-pdf';
+export { watchReportFileName } from './api/export-watch-pdf';
 export { WatchRecords } from './components/watch-records';
 export { WatchTotal } from './components/watch-total';

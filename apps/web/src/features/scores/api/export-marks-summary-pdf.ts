@@ -1,10 +1,7 @@
-import { type MarksSummary, OVERALL_STATUS_LABELS, statusLabel } from '@valence/contract';
+import type { MarksSummary } from '@valence/contract';
+import { client, file } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 import { mutationHook } from '../../../lib/mutation';
-import type { InstituteHeading } from '../../../lib/pdf-report';
-import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
-import { portalInstituteHeading } from '../../../lib/portal-institute';
-import { formatScore, NO_SCORE, partialTotalNote } from '../model/format';
-import { summaryPapers } from '../model/summary-papers';
 
 export const NO_SUMMARY_TEXT = 'No summary data available to export.';
 const EXPORT_FAILED_TEXT = 'Failed to export PDF. Please try again.';
@@ -13,50 +10,25 @@ class NoSummaryError extends Error {}
 
 export type ExportMarksSummaryVariables = { summary: MarksSummary | undefined; timeZone: string };
 
-/** `marks_summary_{student}_{identifier}.pdf`, anything but letters and digits made an underscore. */
+/** The fallback name when the server's answer names none: `marks_summary_{student}_{identifier}.pdf`. */
 export const marksSummaryFileName = (summary: Pick<MarksSummary, 'studentName' | 'studentId' | 'examIdentifier'>) =>
-  `marks_summary_${fileNamePart(summary.studentName || `student_${summary.studentId}`)}_${fileNamePart(summary.examIdentifier)}.pdf`;
+  `marks_summary_${safe(summary.studentName || `student_${summary.studentId}`)}_${safe(summary.examIdentifier)}.pdf`;
+const safe = (text: string) => text.replace(/[^A-Za-z0-9]/g, '_');
 
-/** One student's marks under one identifier, as a report a tutor hands a parent. */
-export async function buildMarksSummaryReport(
-  summary: MarksSummary,
-  timeZone: string,
-  now = new Date(),
-  institute: InstituteHeading | null = null,
-) {
-  const report = await startReport({
-    institute,
-    title: 'Student Marks Summary',
-    details: [
-      ['Student', `${summary.studentName || 'N/A'} (ID: ${summary.studentId})`],
-      [
-        'Exam identifier',
-        summary.courseTitle ? `${summary.examIdentifier} (${summary.courseTitle})` : summary.examIdentifier,
-      ],
-      ['Generated', generatedAt(now, timeZone)],
-    ],
-  });
-  for (const paper of summaryPapers(summary, timeZone, 'Submitted at')) {
-    report.heading(paper.title);
-    report.fields(paper.absent ? [['Paper', `No ${paper.title} paper under this identifier`]] : paper.rows);
-  }
-  report.heading('Overall');
-  const total = formatScore(summary.totalScore);
-  const partial = partialTotalNote(summary.mcqScore, summary.traditionalScore);
-  report.fields([
-    ['Overall status', statusLabel(summary.overallExamStatus, OVERALL_STATUS_LABELS)],
-    ['Combined total', total === NO_SCORE ? total : `${total} / 100${partial ? ` (${partial})` : ''}`],
-  ]);
-  report.note(
-    'The MCQ paper is marked out of 50 and PART II out of 100; the combined total is the MCQ mark plus half of the PART II mark, out of 100. A dash means not marked yet.',
-  );
-  return report.finish();
-}
-
-export async function exportMarksSummaryPdf({ summary, timeZone }: ExportMarksSummaryVariables): Promise<void> {
+/**
+ * One student's marks under one identifier, as the report a tutor hands a parent: drawn by the
+ * server (embedded fonts: names and feedback in any script, notation typeset) and downloaded.
+ */
+export async function exportMarksSummaryPdf({ summary }: ExportMarksSummaryVariables): Promise<void> {
   if (!summary) throw new NoSummaryError(NO_SUMMARY_TEXT);
-  const doc = await buildMarksSummaryReport(summary, timeZone, new Date(), await portalInstituteHeading());
-  doc.save(marksSummaryFileName(summary));
+  const { studentId, examIdentifier } = summary;
+  const { blob, fileName } = await file(
+    client.GET('/api/v1/submissions/admin/student/{studentId}/marks-summary/{examIdentifier}/summary.pdf', {
+      params: { path: { studentId, examIdentifier } },
+      parseAs: 'blob',
+    }),
+  );
+  saveBlob(blob, fileName ?? marksSummaryFileName(summary));
 }
 
 export const useExportMarksSummaryPdf = mutationHook(exportMarksSummaryPdf, () => ({

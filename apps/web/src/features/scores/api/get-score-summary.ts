@@ -1,6 +1,6 @@
 import { type ScoreSummaryRow, scoreSummaryRowSchema } from '@valence/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -9,7 +9,10 @@ import { keys } from '../../../lib/query-keys';
  * (it answers a plain array), so the whole array comes at once and the panel pages it.
  */
 export function getScoreSummary(studentId: number): Promise<ScoreSummaryRow[]> {
-  return apiFetch(`/api/v1/exams/student/${studentId}/score-summary`, {}, z.array(scoreSummaryRowSchema));
+  return read(
+    client.GET('/api/v1/exams/student/{studentId}/score-summary', { params: { path: { studentId } } }),
+    z.array(scoreSummaryRowSchema),
+  );
 }
 
 export const [scoreSummaryQueryOptions, useScoreSummary] = apiQuery(keys.scores.summaryOf, getScoreSummary);

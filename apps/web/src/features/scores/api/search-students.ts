@@ -1,6 +1,6 @@
 import { type Page, type Student, studentSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQuery } from '../../../lib/paging';
 import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -9,7 +9,7 @@ export const STUDENT_OPTIONS_LIMIT = 20;
 
 /** The first students whose username contains `q`, for the marks summary's student select. */
 export function searchStudents(q: string): Promise<Page<Student>> {
-  return apiFetch(`/students${pageQueryString(studentRequest(q))}`, {}, pageOf(studentSchema));
+  return read(client.GET('/students', { params: { query: pageQuery(studentRequest(q)) } }), pageOf(studentSchema));
 }
 
 const studentRequest = (q: string): PageRequest => ({ page: 1, pageSize: STUDENT_OPTIONS_LIMIT, q });

@@ -8,11 +8,19 @@ import { type FakeRoute, fakeFetch, renderWithProviders } from '../../../test/re
 import { SCORE_ROWS } from '../test-fixtures';
 import { ExamScoreSummary } from './exam-score-summary';
 
+// The report PDF is drawn by the server and handed to the download: recorded by name here.
+vi.mock('../../../lib/download', async () => ({
+  saveBlob: (await import('../../../test/pdf-saves')).recordedSaveBlob,
+}));
+
 const PATH = 'GET /api/v1/exams/student/1/score-summary';
 
-function setup(answer: FakeRoute | { status?: number; body?: unknown } = { body: SCORE_ROWS }) {
+function setup(
+  answer: FakeRoute | { status?: number; body?: unknown } = { body: SCORE_ROWS },
+  pdf: { status?: number; body?: unknown } = { body: {} },
+) {
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
-  const fetch = fakeFetch({ [PATH]: answer });
+  const fetch = fakeFetch({ [PATH]: answer, [`${PATH}.pdf`]: pdf });
   vi.stubGlobal('fetch', fetch.fn);
   renderWithProviders(
     <>
@@ -61,12 +69,8 @@ describe('Exam score summary panel', () => {
   });
 
   it("says why an export failed, in red: the server's reason", async () => {
-    let asked = 0;
-    // The export asks again, so the report holds what is marked now; that second call fails.
-    const { user } = setup(() => {
-      asked += 1;
-      return asked === 1 ? { body: SCORE_ROWS } : { status: 500, body: { message: 'Database unavailable' } };
-    });
+    // The server draws the report from the marks as they are now; its answer fails.
+    const { user } = setup({ body: SCORE_ROWS }, { status: 500, body: { message: 'Database unavailable' } });
     await screen.findByRole('table', { name: 'Exam Score Summary' });
     await user.click(screen.getByRole('button', { name: 'Export PDF' }));
     const alert = await screen.findByRole('alert');

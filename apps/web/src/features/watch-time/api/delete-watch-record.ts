@@ -1,9 +1,9 @@
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteWatchRecord(id: number): Promise<void> {
-  return apiFetch<void>(`/api/watchtime/${id}`, { method: 'DELETE' });
+  return done(client.DELETE('/api/watchtime/{id}', { params: { path: { id } } }));
 }
 
 export const useDeleteWatchRecord = changeHook(deleteWatchRecord, {

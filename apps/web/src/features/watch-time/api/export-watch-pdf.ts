@@ -1,68 +1,32 @@
-import { formatDuration, formatInTimeZone, type WatchRecord } from '@valence/contract';
+import type { WATCH_SORT_FIELDS } from '@valence/contract';
+import { client, file } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 import { failureOrCause, mutationHook } from '../../../lib/mutation';
-import type { InstituteHeading } from '../../../lib/pdf-report';
-import { fileNamePart, generatedAt, startReport } from '../../../lib/pdf-report';
-import { portalInstituteHeading } from '../../../lib/portal-institute';
+import { listQuery, type SortOf } from '../../../lib/paging';
 import type { WatchFilters } from '../../../lib/query-keys';
-import { getAllWatchRecords } from './get-watch-records';
-import { getWatchTotal } from './get-watch-total';
 
 export type ExportWatchPdfVariables = {
   username: string;
-  /** The student's name, shown beside the username when they have one. */
+  /** Kept for the callers; the server writes the student's name itself. */
   studentName?: string | null;
-  timeZone: string;
+  timeZone?: string;
   filters: WatchFilters & { q?: string; sort?: string };
 };
 
-/** The report's file name: the username with anything but letters and digits made an underscore. */
-export const watchReportFileName = (username: string) => `${fileNamePart(username)}_watch_time.pdf`;
+/** The fallback name when the server's answer names none. */
+export const watchReportFileName = (username: string) => `${username.replace(/[^A-Za-z0-9]/g, '_')}_watch_time.pdf`;
 
-/** Builds the report a tutor hands a parent, in the look every portal report shares. */
-export async function buildWatchReport(
-  username: string,
-  timeZone: string,
-  records: WatchRecord[],
-  totalSeconds: number,
-  now = new Date(),
-  institute: InstituteHeading | null = null,
-  studentName: string | null = null,
-) {
-  const report = await startReport({
-    institute,
-    title: 'Watch Time Report',
-    details: [
-      ['Student', studentName ? `${studentName} (${username})` : username],
-      ['Generated', generatedAt(now, timeZone)],
-      ['Total watch time', formatDuration(totalSeconds)],
-    ],
-  });
-  report.table({
-    head: [['Video Name', 'Course', 'Watched At', 'Duration']],
-    body: records.map((r) => [
-      r.videoName,
-      r.courseTitle ?? '-',
-      formatInTimeZone(r.timestamp, timeZone),
-      formatDuration(r.watchedDuration),
-    ]),
-    columnStyles: { 3: { halign: 'right' } },
-  });
-  return report.finish();
-}
-
-export async function exportWatchPdf({
-  username,
-  studentName = null,
-  timeZone,
-  filters,
-}: ExportWatchPdfVariables): Promise<void> {
-  const [records, total, institute] = await Promise.all([
-    getAllWatchRecords(username, filters),
-    getWatchTotal(username),
-    portalInstituteHeading(),
-  ]);
-  const doc = await buildWatchReport(username, timeZone, records, total, new Date(), institute, studentName);
-  doc.save(watchReportFileName(username));
+/**
+ * The student's watch records under the list's filters (every page) as the report a tutor hands a
+ * parent: drawn by the server (any script, notation typeset) and downloaded.
+ */
+export async function exportWatchPdf({ username, filters }: ExportWatchPdfVariables): Promise<void> {
+  const sort = filters.sort as SortOf<typeof WATCH_SORT_FIELDS> | undefined;
+  const query = listQuery({ q: filters.q, sort, from: filters.from, to: filters.to });
+  const { blob, fileName } = await file(
+    client.GET('/api/watchtime/{username}/report.pdf', { params: { path: { username }, query }, parseAs: 'blob' }),
+  );
+  saveBlob(blob, fileName ?? watchReportFileName(username));
 }
 
 export const useExportWatchPdf = mutationHook(exportWatchPdf, () => ({

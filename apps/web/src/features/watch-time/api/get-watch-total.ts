@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** All the seconds the student has watched. */
 export function getWatchTotal(username: string): Promise<number> {
-  return apiFetch(`/api/watchtime/total/${encodeURIComponent(username)}`, {}, z.number());
+  return read(client.GET('/api/watchtime/total/{username}', { params: { path: { username } } }), z.number());
 }
 
 export const [watchTotalQueryOptions, useWatchTotal] = apiQuery(keys.watchTime.total, getWatchTotal);
