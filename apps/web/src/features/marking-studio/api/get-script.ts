@@ -1,5 +1,5 @@
 import { type StudioScript, studioScriptSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -8,7 +8,10 @@ const LINK_FRESH_MS = 5 * 60_000;
 
 /** One script with its student, its current mark, its signed file links and its neighbours. */
 export function getScript(submissionId: number): Promise<StudioScript> {
-  return apiFetch(`/api/v1/submissions/${submissionId}/script`, {}, studioScriptSchema);
+  return read(
+    client.GET('/api/v1/submissions/{id}/script', { params: { path: { id: submissionId } } }),
+    studioScriptSchema,
+  );
 }
 
 // The file is read once per opening: a refetch would hand new signed links and reload the pages.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Submission, submissionSchema } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, formBody, read } from '../../../lib/api-client';
 import { useChange } from '../../../lib/mutation';
 import { keys, staleAfter } from '../../../lib/query-keys';
 import { ifMatch } from '../../../lib/stale-change';
@@ -17,6 +17,11 @@ export type GradeScriptVariables = {
   instructorFeedback: string;
   /** The script's version the mark was typed on: a save over a newer one is refused (409). */
   version: number;
+  /**
+   * 'Save and next': the studio opens the next script at once, whose opening brings the progress,
+   * so the overview and the script left are marked stale without being read again.
+   */
+  andNext?: boolean;
 };
 
 /**
@@ -32,9 +37,12 @@ export function gradeScriptForm({ score, questionMarks, instructorFeedback }: Gr
 }
 
 export function gradeScript(variables: GradeScriptVariables): Promise<Submission> {
-  return apiFetch(
-    `/api/v1/submissions/${variables.submissionId}/grade`,
-    { method: 'POST', body: gradeScriptForm(variables), headers: ifMatch(variables.version) },
+  return read(
+    client.POST('/api/v1/submissions/{id}/grade', {
+      params: { path: { id: variables.submissionId } },
+      body: formBody(gradeScriptForm(variables)),
+      headers: ifMatch(variables.version),
+    }),
     submissionSchema,
   );
 }
@@ -45,7 +53,15 @@ export function useGradeScript() {
   return useChange({
     mutationFn: gradeScript,
     meta: { success: ({ studentName }: GradeScriptVariables) => `Mark saved for ${studentName}` },
-    invalidates: ({ examId, submissionId }) => [...staleAfter.marksOf(examId), keys.marking.script(submissionId)],
+    invalidates: ({ examId, submissionId, andNext }) =>
+      andNext
+        ? staleAfter.marksOf(examId).filter((key) => String(key) !== String(keys.marking.overview(examId)))
+        : [...staleAfter.marksOf(examId), keys.marking.script(submissionId)],
+    onSuccess: (_answer, { examId, submissionId, andNext }) => {
+      if (!andNext) return;
+      for (const queryKey of [keys.marking.overview(examId), keys.marking.script(submissionId)])
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    },
     onError: (error, { examId }) => {
       if (error instanceof ApiError && error.status === 409)
         void queryClient.invalidateQueries({ queryKey: keys.exams.detail(examId) });

@@ -1,5 +1,5 @@
 import { type Annotation, type Annotations, annotationsSchema } from '@valence/contract';
-import { API_BASE, apiFetch } from '../../../lib/api-client';
+import { API_BASE, client, read } from '../../../lib/api-client';
 import { readSession } from '../../../lib/session';
 import { ifMatch } from '../../../lib/stale-change';
 
@@ -10,12 +10,20 @@ const path = (submissionId: number) => `/api/v1/submissions/${submissionId}/anno
  * refused (409) when someone saved the script since. Answers the version they made.
  */
 export function saveAnnotations(submissionId: number, items: Annotation[], version: number): Promise<Annotations> {
-  return apiFetch(path(submissionId), { method: 'PUT', body: { items }, headers: ifMatch(version) }, annotationsSchema);
+  return read(
+    client.PUT('/api/v1/submissions/{id}/annotations', {
+      params: { path: { id: submissionId } },
+      body: { items },
+      headers: ifMatch(version),
+    }),
+    annotationsSchema,
+  );
 }
 
 /**
  * The same call made as the page goes away (tab closed, hidden): `keepalive` lets the browser finish
- * it after the page is gone, so the last strokes are not lost. Nobody waits for its answer.
+ * it after the page is gone, so the last strokes are not lost. Nobody waits for its answer, so it is
+ * a plain fetch: the typed client's error and 401 handling would run after the page is gone.
  */
 export function saveAnnotationsOnLeave(submissionId: number, items: Annotation[], version: number): void {
   const session = readSession();

@@ -1,5 +1,5 @@
 import { type CommentBank, commentBankSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
@@ -7,7 +7,10 @@ export type CommentBankVariables = { examId: number; comments: string[] };
 
 /** Replaces the exam's comment bank. */
 export function saveCommentBank({ examId, comments }: CommentBankVariables): Promise<CommentBank> {
-  return apiFetch(`/api/v1/exams/${examId}/comment-bank`, { method: 'PUT', body: { comments } }, commentBankSchema);
+  return read(
+    client.PUT('/api/v1/exams/{examId}/comment-bank', { params: { path: { examId } }, body: { comments } }),
+    commentBankSchema,
+  );
 }
 
 export const useSaveCommentBank = changeHook(saveCommentBank, {

@@ -1,5 +1,5 @@
 import { type MarkScheme, markSchemeInputSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ export type MarkSchemeVariables = { examId: number; markScheme: MarkScheme };
 
 /** Sets (or, empty, removes) the exam's mark scheme. */
 export function saveMarkScheme({ examId, markScheme }: MarkSchemeVariables): Promise<unknown> {
-  return apiFetch(`/api/v1/exams/${examId}/mark-scheme`, { method: 'PUT', body: { markScheme } });
+  return done(client.PUT('/api/v1/exams/{examId}/mark-scheme', { params: { path: { examId } }, body: { markScheme } }));
 }
 
 // A failure is said inside the editor, beside the rows typed.

@@ -1,73 +1,48 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MARKING_MESSAGES, type MarkingOverview, type StudioScript, SUBMISSION_MESSAGES } from '@valence/contract';
+import { MARKING_MESSAGES, type MarkingOverview, SUBMISSION_MESSAGES } from '@valence/contract';
+import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
 import { stubApi } from '../../../test/stub-api';
+import { gradedAnswer, SCRIPT, OVERVIEW as STUDIO, stubStudio } from '../test-fixtures';
 import { MarkingStudio } from './marking-studio';
 
-const OVERVIEW: MarkingOverview = {
-  examId: 6,
-  examTitle: 'Thermochemistry Paper II',
-  examIdentifier: 'CHEM101_FINAL',
-  courseTitle: 'Physical Chemistry',
-  total: 3,
-  marked: 1,
-  markScheme: [],
-  comments: ['Show your working.', 'Check the units.'],
-};
+const OVERVIEW: MarkingOverview = { ...STUDIO, comments: ['Show your working.', 'Check the units.'] };
 
-const SCRIPT: StudioScript = {
-  id: 11,
-  examId: 6,
-  studentId: 101,
-  studentName: 'Amaya Perera',
-  username: 'amaya',
-  submittedAt: '2026-05-01T04:00:00.000Z',
-  traditionalScore: null,
-  questionMarks: null,
-  instructorFeedback: null,
-  gradedAt: null,
+const ANNOTATIONS = {
+  items: [{ page: 1, kind: 'cross', x: 0.5, y: 0.5 }],
+  updatedAt: null,
+  updatedBy: null,
   version: 7,
-  scriptKind: 'png',
-  scriptUrl: 'https://files.example/11.png',
-  markedPaperUrl: null,
-  previousId: 10,
-  nextId: 12,
-};
+} as const;
+
+/** The studio's opening: the overview, and script 11 asked for or, after it, the next one (none: all marked). */
+const opening =
+  (overview: MarkingOverview, next: number | null) =>
+  ({ query }: { query: URLSearchParams }) => ({
+    body: query.has('after')
+      ? {
+          overview: { ...overview, marked: overview.marked + 1 },
+          script: next === null ? null : { ...SCRIPT, id: next, previousId: 11, nextId: null },
+          annotations: next === null ? null : { items: [], updatedAt: null, updatedBy: null, version: 1 },
+        }
+      : { overview, script: SCRIPT, annotations: ANNOTATIONS },
+  });
 
 function setup(overview: MarkingOverview = OVERVIEW, next: number | null = 13) {
-  writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
-  const api = stubApi({
-    'GET /api/v1/exams/6/marking': { body: overview },
-    'GET /api/v1/submissions/11/script': { body: SCRIPT },
-    'GET /api/v1/submissions/11/annotations': {
-      body: { items: [{ page: 1, kind: 'cross', x: 0.5, y: 0.5 }], updatedAt: null, updatedBy: null, version: 7 },
-    },
-    'PUT /api/v1/submissions/11/annotations': ({ body }) => ({
-      body: { ...(body as object), updatedAt: '2026-05-02T00:00:00.000Z', updatedBy: 'tutor', version: 8 },
-    }),
-    'POST /api/v1/submissions/11/grade': {
-      body: {
-        ...SCRIPT,
-        mcqScore: null,
-        submittedAnswerDownloadUrl: null,
-        markedPaperPath: null,
-        markedPaperDownloadUrl: null,
-      },
-    },
-    'POST /api/v1/exams/6/marking/next': { body: { submissionId: next, total: 3, marked: 2 } },
+  const api = stubStudio({
+    overview,
+    open: opening(overview, next),
+    script: () => ({ body: SCRIPT }),
+    annotations: ANNOTATIONS,
+    grade: () => ({ body: gradedAnswer(SCRIPT) }),
+    next: () => ({ body: { submissionId: next, total: 3, marked: 2 } }),
   });
   const onOpen = vi.fn();
   renderWithProviders(
-    <MarkingStudio
-      examId={6}
-      scriptId={11}
-      contentDeleted={false}
-      onOpen={onOpen}
-      submissionsPath="/exams/6/submissions"
-    />,
+    <MarkingStudio examId={6} scriptId={11} onOpen={onOpen} submissionsPath="/exams/6/submissions" />,
   );
   return { ...api, onOpen, user: userEvent.setup() };
 }
@@ -98,7 +73,12 @@ describe('Marking studio', () => {
     expect(form?.get('traditionalScore')).toBe('72.5');
     expect(form?.get('instructorFeedback')).toBe('Show your working.\nCheck the units.');
     expect(form?.has('questionMarks')).toBe(false);
-    expect(calls.some((call) => call.path === '/api/v1/exams/6/marking/next?after=11')).toBe(true);
+    // 'Save and next' is two calls: the grade, and the opening of the next script (nothing read again).
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/v1/exams/6/marking/open?script=11',
+      'POST /api/v1/submissions/11/grade',
+      'POST /api/v1/exams/6/marking/open?after=11',
+    ]);
   }, 20_000);
 
   it('asks a mark per question with a scheme and sends them with their sum', async () => {
@@ -183,11 +163,44 @@ describe('Marking studio', () => {
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith(12));
   }, 15_000);
 
+  it('opens in one wave: one call brings the overview, the script and its annotations', async () => {
+    const { calls } = setup();
+    expect(await screen.findByRole('button', { name: 'Save and next' })).toBeInTheDocument();
+    expect(await screen.findByText('1 of 3 marked')).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/v1/exams/6/marking/open?script=11']);
+  });
+
+  it('opens without a script in one wave too: the claimed script goes into the address and is not asked again', async () => {
+    writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
+    const { calls } = stubApi({
+      'POST /api/v1/exams/6/marking/open': ({ query }) => ({
+        body: query.has('script')
+          ? { message: 'asked twice' }
+          : { overview: OVERVIEW, script: SCRIPT, annotations: ANNOTATIONS },
+      }),
+    });
+    const opened: number[] = [];
+    function Page() {
+      const [scriptId, setScriptId] = useState<number | null>(null);
+      const open = useCallback((id: number) => {
+        opened.push(id);
+        setScriptId(id);
+      }, []);
+      return <MarkingStudio examId={6} scriptId={scriptId} onOpen={open} submissionsPath="/exams/6/submissions" />;
+    }
+    renderWithProviders(<Page />);
+    expect(await screen.findByRole('img', { name: 'Script of Amaya Perera' })).toBeInTheDocument();
+    expect(opened).toEqual([11]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/v1/exams/6/marking/open']);
+  });
+
   it('refuses to mark once the content is deleted, with the grading message', async () => {
     writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
-    stubApi({ 'GET /api/v1/exams/6/marking': { body: OVERVIEW } });
+    stubApi({
+      'POST /api/v1/exams/6/marking/open': { status: 409, body: { message: SUBMISSION_MESSAGES.contentDeleted } },
+    });
     renderWithProviders(
-      <MarkingStudio examId={6} scriptId={11} contentDeleted onOpen={vi.fn()} submissionsPath="/exams/6/submissions" />,
+      <MarkingStudio examId={6} scriptId={11} onOpen={vi.fn()} submissionsPath="/exams/6/submissions" />,
     );
     expect(await screen.findByText(SUBMISSION_MESSAGES.contentDeleted)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save and next' })).not.toBeInTheDocument();

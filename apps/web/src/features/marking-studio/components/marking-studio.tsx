@@ -1,17 +1,20 @@
 import { Alert, Anchor, Badge, Box, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Annotation, type MarkingOverview, type StudioScript, SUBMISSION_MESSAGES } from '@valence/contract';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useBlocker, useLocation } from 'react-router';
+import { ChemText } from '../../../components/chem-text';
 import { confirmDialog } from '../../../components/confirm-dialog';
 import { StaleChangeAlert } from '../../../components/stale-change-alert';
+import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../../../lib/failure-text';
 import { type Stale, staleChangeOf } from '../../../lib/stale-change';
-import { claimNextScript } from '../api/claim-next-script';
 import { useAnnotations } from '../api/get-annotations';
-import { useMarkingOverview } from '../api/get-marking-overview';
+import { markingOverviewQueryOptions } from '../api/get-marking-overview';
 import { useScript } from '../api/get-script';
 import { useGradeScript } from '../api/grade-script';
+import { keepOpening, openStudio, useStudioOpening } from '../api/open-studio';
 import {
   type AnnotationHistory,
   addAnnotation,
@@ -41,8 +44,6 @@ type StudioProps = {
   examId: number;
   /** The script in the address; null asks the server for the next unmarked one. */
   scriptId: number | null;
-  /** The exam's content is deleted: nothing may be marked (the page knows it from the exam). */
-  contentDeleted: boolean;
   /** Opens another script of the exam (changes the address). */
   onOpen: (scriptId: number, replace?: boolean) => void;
   submissionsPath: string;
@@ -55,26 +56,27 @@ export const progressText = (marked: number, total: number) => `${marked} of ${t
  * The marking studio of one PART II exam: the script with its annotations, the marks and feedback
  * beside it, the comment bank and mark scheme, and 'Save and next' to the next unmarked script.
  */
-export function MarkingStudio({ examId, scriptId, contentDeleted, onOpen, submissionsPath }: StudioProps) {
-  const overview = useMarkingOverview(examId);
-  const [claim, setClaim] = useState<'asking' | 'none' | 'failed' | null>(null);
+export function MarkingStudio({ examId, scriptId, onOpen, submissionsPath }: StudioProps) {
+  // One call opens the studio: the overview, and the script (claimed when the address has none).
+  const opening = useStudioOpening(examId, scriptId);
+  const overview = useQuery({ ...markingOverviewQueryOptions(examId), enabled: opening.isSuccess });
+  const contentDeleted =
+    opening.error instanceof ApiError &&
+    opening.error.status === 409 &&
+    opening.error.message === SUBMISSION_MESSAGES.contentDeleted;
+  const claimed = opening.data?.script?.id;
+  const claim: 'asking' | 'none' | 'failed' | null = opening.isError
+    ? 'failed'
+    : !opening.data
+      ? 'asking'
+      : claimed === undefined
+        ? 'none'
+        : null;
 
-  // No script in the address: the next unmarked one is claimed and put there.
+  // No script in the address: the one the opening claimed is put there.
   useEffect(() => {
-    if (scriptId !== null || contentDeleted) return;
-    let gone = false;
-    setClaim('asking');
-    claimNextScript(examId)
-      .then((next) => {
-        if (gone) return;
-        if (next.submissionId === null) setClaim('none');
-        else onOpen(next.submissionId, true);
-      })
-      .catch(() => !gone && setClaim('failed'));
-    return () => {
-      gone = true;
-    };
-  }, [examId, scriptId, contentDeleted, onOpen]);
+    if (scriptId === null && claimed !== undefined) onOpen(claimed, true);
+  }, [scriptId, claimed, onOpen]);
 
   const header = (
     <Group justify="space-between" wrap="wrap" gap="xs">
@@ -83,7 +85,7 @@ export function MarkingStudio({ examId, scriptId, contentDeleted, onOpen, submis
           Back to Submissions
         </Anchor>
         <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-          Marking studio{overview.data ? `: ${overview.data.examTitle}` : ''}
+          <ChemText text={overview.data ? `Marking studio: ${overview.data.examTitle}` : 'Marking studio'} />
         </Title>
       </Stack>
       {overview.data && (
@@ -101,10 +103,10 @@ export function MarkingStudio({ examId, scriptId, contentDeleted, onOpen, submis
         {SUBMISSION_MESSAGES.contentDeleted}
       </Alert>
     );
-  else if (overview.isError)
+  else if (opening.isError || overview.isError)
     body = (
       <Alert color="red" role="alert">
-        {failureText(overview.error, STUDIO_TEXTS.loadFailed)}
+        {failureText(opening.error ?? overview.error, STUDIO_TEXTS.loadFailed)}
       </Alert>
     );
   else if (scriptId === null)
@@ -245,6 +247,7 @@ function ScriptDesk({ script, saved, savedVersion, overview, onOpen, onReload }:
   const [problem, setProblem] = useState<string | null>(null);
   const [allMarked, setAllMarked] = useState(false);
   const grade = useGradeScript();
+  const queryClient = useQueryClient();
   const [moving, setMoving] = useState(false);
 
   async function save(andNext: boolean) {
@@ -271,6 +274,7 @@ function ScriptDesk({ script, saved, savedVersion, overview, onOpen, onReload }:
         questionMarks: marks.questionMarks,
         instructorFeedback: draft.feedback,
         version: base.current,
+        andNext,
       });
       base.current = answer.version;
       setRefused(null);
@@ -283,12 +287,14 @@ function ScriptDesk({ script, saved, savedVersion, overview, onOpen, onReload }:
     if (!andNext) return;
     setMoving(true);
     try {
-      const next = await claimNextScript(script.examId, script.id);
-      if (next.submissionId === null) setAllMarked(true);
+      // One call: the next script claimed, with its annotations and the exam's progress.
+      const next = await openStudio(script.examId, { after: script.id });
+      keepOpening(queryClient, script.examId, next);
+      if (!next.script) setAllMarked(true);
       else {
         // Saved: the next script opens without asking, whatever the re-read script says yet.
         passing.current = true;
-        onOpen(next.submissionId);
+        onOpen(next.script.id);
       }
     } catch (error) {
       setProblem(failureText(error, STUDIO_TEXTS.loadFailed));

@@ -15,7 +15,9 @@ import {
 import type { ComponentType } from 'react';
 import { TOOL_LABELS, TOOLS, type Tool } from '../model/tools';
 
-const ICONS: Record<Tool, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+
+const ICONS: Record<Tool, Icon> = {
   pen: IconPencil,
   tick: IconCheck,
   cross: IconX,
@@ -37,75 +39,85 @@ type ToolbarProps = {
   onZoom: (zoom: number) => void;
 };
 
+type ToolButtonProps = {
+  label: string;
+  icon: Icon;
+  title?: string;
+  variant?: 'filled' | 'light' | 'default';
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+};
+
+/** One icon button of the toolbar, named for screen readers by `label`. */
+function ToolButton({
+  label,
+  icon: IconShown,
+  title,
+  variant = 'default',
+  pressed,
+  disabled,
+  onClick,
+}: ToolButtonProps) {
+  return (
+    <ActionIcon
+      size="lg"
+      variant={variant}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={title}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <IconShown size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
 /** The tools, undo/redo and zoom as icon buttons, each named for screen readers; they wrap on a phone. */
 export function StudioToolbar({ tool, onTool, canUndo, canRedo, onUndo, onRedo, zoom, onZoom }: ToolbarProps) {
   const smaller = [...ZOOM_STEPS].reverse().find((step) => step < zoom);
   const larger = ZOOM_STEPS.find((step) => step > zoom);
   return (
     <Group gap={4} wrap="wrap" role="toolbar" aria-label="Annotation tools">
-      {TOOLS.map((name) => {
-        const Icon = ICONS[name];
-        return (
-          <ActionIcon
-            key={name}
-            size="lg"
-            variant={tool === name ? 'filled' : 'default'}
-            aria-label={TOOL_LABELS[name]}
-            aria-pressed={tool === name}
-            title={TOOL_LABELS[name]}
-            onClick={() => onTool(name)}
-          >
-            <Icon size={18} aria-hidden />
-          </ActionIcon>
-        );
-      })}
-      <ActionIcon
-        size="lg"
-        variant="default"
-        aria-label="Undo"
-        title="Undo (Ctrl+Z)"
-        disabled={!canUndo}
-        onClick={onUndo}
-      >
-        <IconArrowBackUp size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        size="lg"
-        variant="default"
-        aria-label="Redo"
+      {TOOLS.map((name) => (
+        <ToolButton
+          key={name}
+          label={TOOL_LABELS[name]}
+          icon={ICONS[name]}
+          title={TOOL_LABELS[name]}
+          variant={tool === name ? 'filled' : 'default'}
+          pressed={tool === name}
+          onClick={() => onTool(name)}
+        />
+      ))}
+      <ToolButton label="Undo" icon={IconArrowBackUp} title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={onUndo} />
+      <ToolButton
+        label="Redo"
+        icon={IconArrowForwardUp}
         title="Redo (Ctrl+Shift+Z)"
         disabled={!canRedo}
         onClick={onRedo}
-      >
-        <IconArrowForwardUp size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        size="lg"
-        variant="default"
-        aria-label="Zoom out"
+      />
+      <ToolButton
+        label="Zoom out"
+        icon={IconZoomOut}
         disabled={smaller === undefined}
         onClick={() => smaller !== undefined && onZoom(smaller)}
-      >
-        <IconZoomOut size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        size="lg"
-        variant="default"
-        aria-label="Zoom in"
+      />
+      <ToolButton
+        label="Zoom in"
+        icon={IconZoomIn}
         disabled={larger === undefined}
         onClick={() => larger !== undefined && onZoom(larger)}
-      >
-        <IconZoomIn size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        size="lg"
-        variant={zoom === 1 ? 'light' : 'default'}
-        aria-label="Fit width"
+      />
+      <ToolButton
+        label="Fit width"
+        icon={IconArrowsHorizontal}
         title="Fit width"
+        variant={zoom === 1 ? 'light' : 'default'}
         onClick={() => onZoom(1)}
-      >
-        <IconArrowsHorizontal size={18} aria-hidden />
-      </ActionIcon>
+      />
     </Group>
   );
 }

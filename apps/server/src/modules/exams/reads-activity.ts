@@ -4,7 +4,7 @@ import { preparedWindows } from '../../db/prepared.js';
 import { countOf, countRows, inIds, selectCount } from '../../db/rows.js';
 import { examScriptCounts, exams, mcqQuestions, submissionAnswers, submissions } from '../../db/schema.js';
 import type { SearchWay } from '../../lib/paging.js';
-import { type ExamRow, groupWindow, ofCourse } from '../exams/repository.js';
+import { type ExamRow, groupWindow, ofCourse } from './repository.js';
 
 /**
  * Exams with what students handed in: the exam list's script counts, and the counts the exams
@@ -96,14 +96,5 @@ export async function answeredAmong(db: DbOrTx, questionIds: number[]): Promise<
 export function countSubmissionsOfCourse(db: DbOrTx, courseId: number) {
   return countOf(
     selectCount(db, submissions).innerJoin(exams, eq(exams.id, submissions.examId)).where(eq(exams.courseId, courseId)),
-  );
-}
-
-/** How many hand-ins answered this question: whose scores a change of its correct option moves. */
-export function answeredCount(db: DbOrTx, questionId: number): Promise<number> {
-  return countOf(
-    selectCount(db, submissionAnswers).where(
-      and(eq(submissionAnswers.questionId, questionId), isNotNull(submissionAnswers.optionId)),
-    ),
   );
 }

@@ -50,15 +50,23 @@ const identifierColumns = () => ({
  * the one that counts (an identifier has one live exam of each type; deleted ones linger).
  */
 export function examsUnderIdentifier(db: DbOrTx, studentId: number, identifier: string): Promise<IdentifierRow[]> {
+  return withOwnSubmission(db, studentId)
+    .where(eq(exams.examIdentifier, identifier))
+    .orderBy(...countingFirst);
+}
+
+/** Exams with their course, and the student's submission and override of each (null when none). */
+function withOwnSubmission(db: DbOrTx, studentId: number) {
   return db
     .select(identifierColumns())
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
     .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
-    .leftJoin(examOverrides, and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentId)))
-    .where(eq(exams.examIdentifier, identifier))
-    .orderBy(desc(sql`${submissions.id} is not null`), asc(exams.contentDeleted), desc(exams.id));
+    .leftJoin(examOverrides, and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentId)));
 }
+
+/** Within one identifier: those the student submitted, then those whose content is there, then the newest. */
+const countingFirst = [desc(sql`${submissions.id} is not null`), asc(exams.contentDeleted), desc(exams.id)];
 
 /**
  * One row per identifier the student has a submission under, the most recently submitted first:
@@ -100,17 +108,7 @@ export function examsUnderMyIdentifiers(db: DbOrTx, studentId: number): Promise<
     .from(submissions)
     .innerJoin(exams, eq(exams.id, submissions.examId))
     .where(eq(submissions.studentId, studentId));
-  return db
-    .select(identifierColumns())
-    .from(exams)
-    .innerJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentId)))
-    .leftJoin(examOverrides, and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentId)))
+  return withOwnSubmission(db, studentId)
     .where(inArray(exams.examIdentifier, mine))
-    .orderBy(
-      asc(exams.examIdentifier),
-      desc(sql`${submissions.id} is not null`),
-      asc(exams.contentDeleted),
-      desc(exams.id),
-    );
+    .orderBy(asc(exams.examIdentifier), ...countingFirst);
 }

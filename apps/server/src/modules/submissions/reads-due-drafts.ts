@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { deadlineSql } from './student-exams.js';
+import { rowsOf } from '../../db/rows.js';
+import { deadlineSql } from './deadline.js';
 
 /**
  * The drafts the submissions module's sweep must settle, found by joining drafts with their exams'
@@ -26,7 +27,5 @@ export async function dueDrafts(
       where e.content_deleted or (e.published and ${deadlineSql} <= ${now.toISOString()}::timestamptz)
       order by ${deadlineSql}, d.id
       limit ${limit}`);
-  // A raw statement's rows: an array from PGlite, `.rows` from the pg driver.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
-  return rows.map((row) => ({ examId: Number(row.exam_id), studentId: Number(row.student_id) }));
+  return rowsOf(result).map((row) => ({ examId: Number(row.exam_id), studentId: Number(row.student_id) }));
 }

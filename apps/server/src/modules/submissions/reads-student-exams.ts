@@ -12,7 +12,7 @@ import {
   submissions,
 } from '../../db/schema.js';
 import { applyOverride } from '../exams/window.js';
-import type { StudentTiming } from '../submissions/deadline.js';
+import { deadlineSql, type StudentTiming } from './deadline.js';
 
 /**
  * Whether the student is ACTIVE in the exam's course. Spelled out in SQL: in a statement on the exams
@@ -46,6 +46,16 @@ export type StudentExamRow = {
   hasDraft: boolean;
 } & OwnTiming;
 
+/** OwnTiming's columns: the student's override and sitting (joined by `ownOverride`, `ownSitting`). */
+const ownTimingFields = {
+  ownOpensAt: examOverrides.opensAt,
+  ownDueDate: examOverrides.dueDate,
+  extraMinutes: examOverrides.extraMinutes,
+  startedAt: examSittings.startedAt,
+  questionOrder: examSittings.questionOrder,
+  optionOrders: examSittings.optionOrders,
+};
+
 /**
  * The exam, its course's title and the student's sitting; the statement joins courses, submissions,
  * drafts, the student's override and their sitting (all keyed by exam and student: one row each).
@@ -55,12 +65,7 @@ const examSittingFields = {
   courseTitle: courses.title,
   submittedAt: submissions.submittedAt,
   hasDraft: sql<boolean>`(${submissionDrafts.examId} is not null)`,
-  ownOpensAt: examOverrides.opensAt,
-  ownDueDate: examOverrides.dueDate,
-  extraMinutes: examOverrides.extraMinutes,
-  startedAt: examSittings.startedAt,
-  questionOrder: examSittings.questionOrder,
-  optionOrders: examSittings.optionOrders,
+  ...ownTimingFields,
 };
 
 /** The student's timing of the exam from a row carrying the exam and their own columns. */
@@ -82,9 +87,11 @@ export function timingOf(row: {
   };
 }
 
-/** The joins that bring the student's override and sitting beside each exam. */
+/** The joins that bring the student's override, sitting, submission and draft beside each exam. */
 const ownOverride = and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentParam));
 const ownSitting = and(eq(examSittings.examId, exams.id), eq(examSittings.studentId, studentParam));
+const ownSubmission = and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentParam));
+const ownDraft = and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentParam));
 
 /** A StudentExamRow's columns: the above and the question count. */
 const examRowFields = {
@@ -113,11 +120,8 @@ const examList = preparedPer((db) =>
       and(eq(exams.courseId, enrollments.courseId), eq(exams.published, true), eq(exams.contentDeleted, false)),
     )
     .innerJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentParam)))
-    .leftJoin(
-      submissionDrafts,
-      and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentParam)),
-    )
+    .leftJoin(submissions, ownSubmission)
+    .leftJoin(submissionDrafts, ownDraft)
     .leftJoin(examOverrides, ownOverride)
     .leftJoin(examSittings, ownSitting)
     .where(and(eq(enrollments.studentId, studentParam), eq(enrollments.status, 'ACTIVE')))
@@ -160,11 +164,8 @@ const examAccess = preparedPer((db) =>
     })
     .from(exams)
     .innerJoin(courses, eq(courses.id, exams.courseId))
-    .leftJoin(submissions, and(eq(submissions.examId, exams.id), eq(submissions.studentId, studentParam)))
-    .leftJoin(
-      submissionDrafts,
-      and(eq(submissionDrafts.examId, exams.id), eq(submissionDrafts.studentId, studentParam)),
-    )
+    .leftJoin(submissions, ownSubmission)
+    .leftJoin(submissionDrafts, ownDraft)
     .leftJoin(examOverrides, ownOverride)
     .leftJoin(examSittings, ownSitting)
     .where(eq(exams.id, examParam))
@@ -190,12 +191,7 @@ const examEnrolment = preparedPer((db) =>
     .select({
       exam: getTableColumns(exams),
       active: activeIn(studentParam),
-      ownOpensAt: examOverrides.opensAt,
-      ownDueDate: examOverrides.dueDate,
-      extraMinutes: examOverrides.extraMinutes,
-      startedAt: examSittings.startedAt,
-      questionOrder: examSittings.questionOrder,
-      optionOrders: examSittings.optionOrders,
+      ...ownTimingFields,
     })
     .from(exams)
     .leftJoin(examOverrides, ownOverride)
@@ -223,15 +219,6 @@ export async function studentTiming(db: DbOrTx, examId: number, studentId: numbe
     .where(eq(exams.id, examId));
   return rows[0] ? timingOf(rows[0]) : undefined;
 }
-
-/**
- * The student's deadline as SQL over `exams e`, `exam_overrides o` and `exam_sittings si` (the
- * rule of `deadlineOf`): their close, or for a started timed sitting the earlier of that and start
- * + limit + extra minutes (`least` passes over the null of an untimed or unstarted one).
- */
-export const deadlineSql = sql`least(coalesce(o.due_date, e.due_date),
-  case when e.time_limit_minutes is not null then
-    si.started_at + (e.time_limit_minutes + coalesce(o.extra_minutes, 0)) * interval '1 minute' end)`;
 
 /**
  * True while the student may answer the exam this way at `now`: it is published with its content,

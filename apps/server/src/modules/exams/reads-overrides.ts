@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, enrollments, examOverrides } from '../../db/schema.js';
+import { inReadersOrder } from '../../lib/collation.js';
 
 /** One override with the student's names, for the exam's overrides panel. */
 export type OverrideWithStudent = {
@@ -26,7 +27,7 @@ export function overridesOfExam(db: DbOrTx, examId: number): Promise<OverrideWit
     .from(examOverrides)
     .innerJoin(accounts, eq(accounts.id, examOverrides.studentId))
     .where(eq(examOverrides.examId, examId))
-    .orderBy(asc(accounts.nameLower), asc(accounts.usernameLower));
+    .orderBy(asc(inReadersOrder(accounts.nameLower)), asc(accounts.usernameLower));
 }
 
 /**

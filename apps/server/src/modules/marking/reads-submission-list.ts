@@ -2,21 +2,20 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays, preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countOf } from '../../db/rows.js';
-import { accounts, examScriptCounts, submissions } from '../../db/schema.js';
+import { accounts, examScriptCounts, exams, submissions } from '../../db/schema.js';
 import { containsWay, type PageWindow, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
-import { identifierOf } from '../exams/repository.js';
+import type { ListedRow } from '../submissions/presenter.js';
 
 /**
  * An exam's submissions as staff list them: each with its student's name and username, searched by
  * them, read by join so a page stays one statement.
  */
 
-/** A submission with who made it: the account's name (else its username) and username. */
-export type ListedRow = typeof submissions.$inferSelect & { studentName: string; username: string };
+export type { ListedRow };
 
 const MAX_ID = 2_147_483_647;
 
-const listed = {
+export const listed = {
   id: submissions.id,
   examId: submissions.examId,
   studentId: submissions.studentId,
@@ -97,7 +96,9 @@ const scriptPage = preparedWindows('valence_script_page', (db, way: ScriptSearch
     .select({
       ...listed,
       total: totalOf(countQuery(db, way)),
-      examIdentifier: identifierOf(sql.placeholder('examId')),
+      examIdentifier: sql<
+        string | null
+      >`(select ${exams.examIdentifier} from ${exams} where ${exams.id} = ${sql.placeholder('examId')})`,
     })
     .from(submissions)
     .innerJoin(accounts, eq(accounts.id, submissions.studentId))

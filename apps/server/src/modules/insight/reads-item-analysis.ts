@@ -1,6 +1,7 @@
 import type { ItemSums, PaperSums } from '@valence/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The sums an MCQ item analysis is made of, for one exam, in one statement: submissions and their
@@ -64,7 +65,7 @@ export function itemSumsSql(examId: number) {
 /** See itemSumsSql: the exam's sums, grouped by question in the paper's order. */
 export async function itemSums(db: DbOrTx, examId: number): Promise<{ paper: PaperSums; items: ItemSums[] }> {
   const result = await db.execute(itemSumsSql(examId));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+  const rows = rowsOf<{
     sitters: number;
     total_sum: number;
     total_squares: number;
@@ -76,7 +77,7 @@ export async function itemSums(db: DbOrTx, examId: number): Promise<{ paper: Pap
     drawn_by: number;
     drawn_sum: number;
     drawn_squares: number;
-  }[];
+  }>(result);
   const first = rows[0];
   const items: ItemSums[] = [];
   for (const row of rows) {

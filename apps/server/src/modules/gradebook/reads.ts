@@ -1,8 +1,10 @@
-import type { GradebookSort } from '@valence/contract';
+import { type GradebookSort, OVERALL_STATUSES, type OverallStatus, PART_TWO_WEIGHT } from '@valence/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { inReadersOrder } from '../../lib/collation.js';
 import { contains } from '../../lib/paging.js';
-import { classSize } from './enrollment-list.js';
+import { classSize } from '../enrollments/reads.js';
 
 /**
  * A course's gradebook: its enrolled students (enrollments, accounts) with their marks under each
@@ -11,9 +13,6 @@ import { classSize } from './enrollment-list.js';
  * formula (MCQ + half of PART II) and statuses are written here in SQL only to sort and count by
  * them: the service recomputes each shown total with the contract's `combinedTotalScore`.
  */
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows);
 
 /** An exam identifier of the course: which parts it has, and the live exams' publication. */
 export type IdentifierColumn = {
@@ -63,16 +62,21 @@ function marksOf(courseId: number, identifier: string) {
     group by s.student_id)`;
 }
 
-/** The combined total of `k`'s marks: MCQ + half of PART II, null when neither is there. */
-const totalSql = sql`case when k.mcq is null and k.part_two is null then null
-  else coalesce(k.mcq, 0) + coalesce(k.part_two, 0) * 0.5 end`;
+/**
+ * The combined total of `k`'s marks: MCQ + PART II at the contract's weight, null when neither is
+ * there (`combinedTotalScore`; `rules.api.test.ts` runs both over the same marks).
+ */
+export const totalSql = sql`case when k.mcq is null and k.part_two is null then null
+  else coalesce(k.mcq, 0) + coalesce(k.part_two, 0) * ${sql.raw(String(PART_TWO_WEIGHT))} end`;
+
+const rank = (status: OverallStatus) => sql.raw(String(OVERALL_STATUSES.indexOf(status)));
 
 /**
- * The overall status as a rank, in the marks summary's order: Not Submitted (0), Pending (1),
- * Partially Graded (2), Fully Graded (3). `parts` is how many types the identifier has.
+ * The overall status as its rank in the contract's `OVERALL_STATUSES`, by `overallStatusOf`'s rule
+ * over `k.scripts` (handed in) and `k.marked`. `parts` is how many types the identifier has.
  */
-const statusRankSql = (parts: number) => sql`case when coalesce(k.scripts, 0) = 0 then 0
-  when k.marked = 0 then 1 when k.marked < ${parts}::int then 2 else 3 end`;
+export const statusRankSql = (parts: number) => sql`case when coalesce(k.scripts, 0) = 0 then ${rank('Not Submitted')}
+  when k.marked = 0 then ${rank('Pending')} when k.marked < ${parts}::int then ${rank('Partially Graded')} else ${rank('Fully Graded')} end`;
 
 export type StudentRow = { studentId: number; username: string; name: string | null; total: number };
 
@@ -138,7 +142,7 @@ export async function studentPage(db: DbOrTx, courseId: number, request: PageReq
       select ${columns}
       from enrollments en join accounts a on a.id = en.student_id
       where en.course_id = ${courseId}::int${search}
-      order by nullif(a.name_lower, '') ${dir} nulls last, lower(a.username), a.id
+      order by ${inReadersOrder(sql`nullif(a.name_lower, '')`)} ${dir} nulls last, lower(a.username), a.id
       ${window}`;
   } else {
     statement = sql`

@@ -1,8 +1,9 @@
 import type { SittingListQuery, SittingState } from '@valence/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { contains, type PageWindow } from '../../lib/paging.js';
-import { deadlineSql } from './student-exams.js';
+import { deadlineSql } from './deadline.js';
 
 /**
  * Where each student of an exam's class stands on exam day, as staff follow it: every student
@@ -77,8 +78,7 @@ export async function pageOfSittings(
     ${from}
     order by a.username_lower, en.student_id
     limit ${window.limit} offset ${window.offset}`);
-  // A raw statement's rows: an array from PGlite, `.rows` from the pg driver; times as text or Date.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  const rows = rowsOf(result);
   const time = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
   return rows.map((row) => ({
     studentId: Number(row.student_id),
@@ -99,6 +99,5 @@ export async function countOfSittings(
   query: Pick<SittingListQuery, 'q' | 'state'>,
 ): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as count ${filtered(examId, query)}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
-  return Number(rows[0]?.count ?? 0);
+  return Number(rowsOf(result)[0]?.count ?? 0);
 }

@@ -1,6 +1,7 @@
 import { DROP_OFF_STEPS } from '@valence/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Watch coverage: watch records (the watch-time module's) read against the course's lectures
@@ -12,9 +13,6 @@ import type { DbOrTx } from '../../db/client.js';
  * Records are found through the enrolments: one index probe (`watch_time_student_resource_idx`) per
  * enrolled student and lecture, never a scan of every record.
  */
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 /**
  * Per enrolled student and lecture with a record: the union of their segments as a multirange

@@ -1,7 +1,18 @@
-import type { Annotation } from '@valence/contract';
+import type { Annotation, ExamType, MarkScheme } from '@valence/contract';
 import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, examScriptCounts, markingClaims, scriptAnnotations, submissions } from '../../db/schema.js';
+import { preparedPer } from '../../db/prepared.js';
+import {
+  accounts,
+  courses,
+  examScriptCounts,
+  exams,
+  markingClaims,
+  scriptAnnotations,
+  submissions,
+} from '../../db/schema.js';
+import type { ListedRow } from '../submissions/presenter.js';
+import { listed } from './reads-submission-list.js';
 
 /**
  * The marking studio's reads across modules: a script's annotations with who saved them, the
@@ -102,4 +113,105 @@ export function progress(db: DbOrTx, examId: number): Promise<{ total: number; m
     .from(examScriptCounts)
     .where(eq(examScriptCounts.examId, examId))
     .then((rows) => rows[0] ?? { total: 0, marked: 0 });
+}
+
+/** What the studio shows of a PART II exam, with its progress from the kept counts. */
+export type StudioExam = {
+  examId: number;
+  examTitle: string;
+  examIdentifier: string;
+  examType: ExamType;
+  contentDeleted: boolean;
+  courseTitle: string;
+  markScheme: MarkScheme;
+  comments: string[];
+  total: number;
+  marked: number;
+};
+
+const examStatement = preparedPer((db) =>
+  db
+    .select({
+      examId: exams.id,
+      examTitle: exams.title,
+      examIdentifier: exams.examIdentifier,
+      examType: exams.examType,
+      contentDeleted: exams.contentDeleted,
+      courseTitle: courses.title,
+      markScheme: exams.markScheme,
+      comments: exams.commentBank,
+      total:
+        sql<number>`(select coalesce(sum(k.submitted), 0) from ${examScriptCounts} k where k.exam_id = ${exams.id})`.mapWith(
+          Number,
+        ),
+      unmarked:
+        sql<number>`(select coalesce(sum(k.unmarked), 0) from ${examScriptCounts} k where k.exam_id = ${exams.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(exams)
+    .innerJoin(courses, eq(courses.id, exams.courseId))
+    .where(eq(exams.id, sql.placeholder('examId')))
+    .prepare('valence_studio_exam'),
+);
+
+/** The exam as the studio opens it (exams, courses, exam_script_counts), in one statement; undefined: none. */
+export async function studioExam(db: DbOrTx, examId: number): Promise<StudioExam | undefined> {
+  const [row] = await examStatement(db).execute({ examId });
+  if (!row) return undefined;
+  const { unmarked, ...exam } = row;
+  return { ...exam, marked: exam.total - unmarked };
+}
+
+/** A script as the studio shows it: the listed row, its exam's marking state, its neighbours and annotations. */
+export type StudioScriptRow = ListedRow & {
+  examIdentifier: string;
+  examType: ExamType;
+  contentDeleted: boolean;
+  previousId: number | null;
+  nextId: number | null;
+  annotations: { items: Annotation[]; updatedAt: Date; updatedBy: string | null } | undefined;
+};
+
+const scriptStatement = preparedPer((db) =>
+  db
+    .select({
+      ...listed,
+      examIdentifier: exams.examIdentifier,
+      examType: exams.examType,
+      contentDeleted: exams.contentDeleted,
+      // The neighbours in the Submissions list's order (newest first: submitted_at desc, id desc).
+      previousId: sql<
+        number | null
+      >`(select p.id from ${submissions} p where p.exam_id = ${submissions.examId} and (p.submitted_at, p.id) > (${submissions.submittedAt}, ${submissions.id}) order by p.submitted_at asc, p.id asc limit 1)`,
+      nextId: sql<
+        number | null
+      >`(select p.id from ${submissions} p where p.exam_id = ${submissions.examId} and (p.submitted_at, p.id) < (${submissions.submittedAt}, ${submissions.id}) order by p.submitted_at desc, p.id desc limit 1)`,
+      items: scriptAnnotations.items,
+      annotatedAt: scriptAnnotations.updatedAt,
+      annotatedBy: sql<
+        string | null
+      >`(select e.username from ${accounts} e where e.id = ${scriptAnnotations.updatedBy})`,
+    })
+    .from(submissions)
+    .innerJoin(accounts, eq(accounts.id, submissions.studentId))
+    .innerJoin(exams, eq(exams.id, submissions.examId))
+    .leftJoin(scriptAnnotations, eq(scriptAnnotations.submissionId, submissions.id))
+    .where(eq(submissions.id, sql.placeholder('id')))
+    .prepare('valence_studio_script'),
+);
+
+/**
+ * One script as the studio opens it, in one statement: the script and its student (submissions,
+ * accounts), its exam's marking state (exams), its neighbours in the list, and its annotations with
+ * who saved them (script_annotations, accounts). Undefined: no such script.
+ */
+export async function studioScript(db: DbOrTx, id: number): Promise<StudioScriptRow | undefined> {
+  const [row] = await scriptStatement(db).execute({ id });
+  if (!row) return undefined;
+  const { items, annotatedAt, annotatedBy, ...script } = row;
+  return {
+    ...script,
+    annotations: items && annotatedAt ? { items, updatedAt: annotatedAt, updatedBy: annotatedBy } : undefined,
+  };
 }
