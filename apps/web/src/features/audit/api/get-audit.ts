@@ -1,6 +1,6 @@
 import { type AuditPage, auditActionsSchema, auditPageSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageQuery } from '../../../lib/paging';
 import { apiQuery, pagedQuery } from '../../../lib/query';
 import { type AuditFilters, keys } from '../../../lib/query-keys';
 
@@ -9,7 +9,10 @@ export type AuditRequest = PageRequest & AuditFilters;
 /** One page of the audit log, newest first, under the chosen filters. */
 export function getAuditPage(request: AuditRequest): Promise<AuditPage> {
   const { actor, action, from, to } = request;
-  return apiFetch(`/audit${pageQueryString(request, { actor, action, from, to })}`, {}, auditPageSchema);
+  return read(
+    client.GET('/audit', { params: { query: pageQuery(request, { actor, action, from, to }) } }),
+    auditPageSchema,
+  );
 }
 
 // Every change, by anyone, adds an entry: the log is read again whenever shown.
@@ -17,7 +20,7 @@ export const [auditQueryOptions, useAuditPage] = pagedQuery(keys.audit.page, get
 
 /** Every kind of entry written so far, for the kind filter. */
 export function getAuditActions(): Promise<string[]> {
-  return apiFetch('/audit/actions', {}, auditActionsSchema);
+  return read(client.GET('/audit/actions'), auditActionsSchema);
 }
 
 export const [auditActionsQueryOptions, useAuditActions] = apiQuery(() => keys.audit.actions, getAuditActions);

@@ -1,10 +1,10 @@
 import { type Me, meSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 export function getMe(): Promise<Me> {
-  return apiFetch('/me', {}, meSchema);
+  return read(client.GET('/me'), meSchema);
 }
 
 export const [meQueryOptions, useMe] = apiQuery(() => keys.me, getMe);

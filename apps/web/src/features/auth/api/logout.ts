@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 
 /**
  * Ends the server session. The token is passed explicitly so a refused (student) sign-in, which is
@@ -7,7 +7,7 @@ import { apiFetch } from '../../../lib/api-client';
  */
 export function logout(token?: string): Promise<void> {
   const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
-  return apiFetch<void>('/logout', { method: 'POST', headers });
+  return done(client.POST('/logout', { headers }));
 }
 
 export const logoutMutationOptions = { mutationFn: (token?: string) => logout(token) };

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SigninRequest, SigninResponse } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 
 /** Sign-in's schemas (and zod) load apart from the first bundle; see signin-schemas.ts. */
 export const loadSigninSchemas = () => import('./signin-schemas');
 
 export async function signin(credentials: SigninRequest): Promise<SigninResponse> {
   const { signinResponseSchema } = await loadSigninSchemas();
-  return apiFetch('/signin', { method: 'POST', body: credentials }, signinResponseSchema);
+  return read(client.POST('/signin', { body: credentials }), signinResponseSchema);
 }
 
 export const signinMutationOptions = { mutationFn: signin };

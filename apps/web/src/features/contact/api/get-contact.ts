@@ -1,11 +1,11 @@
 import { type InstituteContact, instituteContactSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** The institute's contact details (public: the Contact page is open to everyone). */
 export function getContact(): Promise<InstituteContact> {
-  return apiFetch('/settings/contact', {}, instituteContactSchema);
+  return read(client.GET('/settings/contact'), instituteContactSchema);
 }
 
 // Read without a session too, unlike every other query: the Contact page is public.

@@ -1,10 +1,10 @@
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createCourse(input: CourseInput): Promise<Course> {
-  return apiFetch('/courses', { method: 'POST', body: input }, courseSchema);
+  return read(client.POST('/courses', { body: input }), courseSchema);
 }
 
 // The list is re-fetched after a create (its pages and the counter), so the new course shows in its place.

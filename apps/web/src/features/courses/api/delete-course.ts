@@ -1,11 +1,11 @@
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook, conflictOr } from '../../../lib/mutation';
 import { keys, staleAfter } from '../../../lib/query-keys';
 
 export type DeleteCourseVariables = { id: number; title: string };
 
 export function deleteCourse({ id }: DeleteCourseVariables): Promise<void> {
-  return apiFetch<void>(`/courses/${id}`, { method: 'DELETE' });
+  return done(client.DELETE('/courses/{id}', { params: { path: { id } } }));
 }
 
 export const useDeleteCourse = changeHook(deleteCourse, (queryClient) => ({

@@ -1,12 +1,12 @@
 import { courseSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { pageOf } from '../../../lib/paging';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** How many courses there are, without sending one (`limit=0`). */
 export async function getCourseCount(): Promise<number> {
-  return (await apiFetch('/courses?limit=0', {}, pageOf(courseSchema))).total;
+  return (await read(client.GET('/courses', { params: { query: { limit: '0' } } }), pageOf(courseSchema))).total;
 }
 
 export const [courseCountQueryOptions, useCourseCount] = apiQuery(() => keys.courses.count, getCourseCount);

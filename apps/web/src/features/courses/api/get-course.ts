@@ -1,10 +1,10 @@
 import { type CourseDetail, courseDetailSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 export function getCourse(id: number): Promise<CourseDetail> {
-  return apiFetch(`/courses/${id}`, {}, courseDetailSchema);
+  return read(client.GET('/courses/{id}', { params: { path: { id } } }), courseDetailSchema);
 }
 
 /**

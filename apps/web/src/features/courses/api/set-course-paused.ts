@@ -1,5 +1,5 @@
 import { STATUS_MESSAGE_CLEAR_MS } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
@@ -7,10 +7,8 @@ export type SetCoursePausedVariables = { id: number; paused: boolean; title: str
 
 /** Pause disables every enrolment of the course, resume enables them; only 204 counts as success. */
 export function setCoursePaused({ id, paused }: SetCoursePausedVariables): Promise<void> {
-  return apiFetch<void>(`/enrollments/course/${id}/${paused ? 'disable' : 'enable'}`, {
-    method: 'PUT',
-    expectStatus: 204,
-  });
+  const path = paused ? '/enrollments/course/{id}/disable' : '/enrollments/course/{id}/enable';
+  return done(client.PUT(path, { params: { path: { id } } }), 204);
 }
 
 export const useSetCoursePaused = changeHook(setCoursePaused, {

@@ -1,12 +1,12 @@
 import { type Course, type CourseInput, courseSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
 import { staleAfter } from '../../../lib/query-keys';
 
 export type UpdateCourseVariables = { id: number; input: CourseInput };
 
 export function updateCourse({ id, input }: UpdateCourseVariables): Promise<Course> {
-  return apiFetch(`/courses/${id}`, { method: 'PUT', body: input }, courseSchema);
+  return read(client.PUT('/courses/{id}', { params: { path: { id } }, body: input }), courseSchema);
 }
 
 export const useUpdateCourse = changeHook(updateCourse, {

@@ -1,5 +1,5 @@
 import { type BulkEnrollmentResult, bulkEnrollmentResultSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
 import { staleAfter } from '../../../lib/query-keys';
 
@@ -13,7 +13,7 @@ export type AssignStudentsVariables = { courseId: number } & (
 );
 
 export function assignStudents(body: AssignStudentsVariables): Promise<BulkEnrollmentResult> {
-  return apiFetch('/enrollments/bulk', { method: 'POST', body }, bulkEnrollmentResultSchema);
+  return read(client.POST('/enrollments/bulk', { body }), bulkEnrollmentResultSchema);
 }
 
 export const useAssignStudents = changeHook(assignStudents, {

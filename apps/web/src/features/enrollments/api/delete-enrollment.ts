@@ -1,9 +1,9 @@
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function deleteEnrollment(id: number): Promise<void> {
-  return apiFetch<void>(`/enrollments/${id}`, { method: 'DELETE' });
+  return done(client.DELETE('/enrollments/{id}', { params: { path: { id } } }));
 }
 
 export const useDeleteEnrollment = changeHook(deleteEnrollment, {

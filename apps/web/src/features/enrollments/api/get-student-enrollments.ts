@@ -1,12 +1,15 @@
 import { type Enrollment, enrollmentSchema } from '@valence/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** A student's enrolments, newest first (a student has a handful: no paging). */
 export function getStudentEnrollments(studentId: number): Promise<Enrollment[]> {
-  return apiFetch(`/enrollments/student/${studentId}`, {}, z.array(enrollmentSchema));
+  return read(
+    client.GET('/enrollments/student/{studentId}', { params: { path: { studentId } } }),
+    z.array(enrollmentSchema),
+  );
 }
 
 export const [studentEnrollmentsQueryOptions, useStudentEnrollments] = apiQuery(

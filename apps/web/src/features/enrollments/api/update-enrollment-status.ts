@@ -1,12 +1,12 @@
 import { type Enrollment, type EnrollmentStatus, enrollmentSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook, conflictOr } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateEnrollmentStatusVariables = { id: number; status: EnrollmentStatus };
 
 export function updateEnrollmentStatus({ id, status }: UpdateEnrollmentStatusVariables): Promise<Enrollment> {
-  return apiFetch(`/enrollments/${id}`, { method: 'PUT', body: { status } }, enrollmentSchema);
+  return read(client.PUT('/enrollments/{id}', { params: { path: { id } }, body: { status } }), enrollmentSchema);
 }
 
 export const useUpdateEnrollmentStatus = changeHook(updateEnrollmentStatus, {

@@ -1,5 +1,5 @@
 import { type CreateExam, type Exam, examSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, formBody, read } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
@@ -11,7 +11,7 @@ export function createExam({ exam, paper }: CreateExamVariables): Promise<Exam> 
   const body = new FormData();
   body.append('examDTO', JSON.stringify(exam));
   if (paper) body.append('examPaperFile', paper);
-  return apiFetch('/api/v1/exams', { method: 'POST', body }, examSchema);
+  return read(client.POST('/api/v1/exams', { body: formBody(body) }), examSchema);
 }
 
 /** A failure is shown inside the dialog, beside what was typed, so it declares no status-line text. */

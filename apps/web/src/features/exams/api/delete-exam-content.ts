@@ -1,5 +1,5 @@
 import { EXAM_MESSAGES, type Exam } from '@valence/contract';
-import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client';
+import { ApiError, client, done, errorMessage } from '../../../lib/api-client';
 import { failureText } from '../../../lib/failure-text';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
@@ -9,7 +9,7 @@ import { keys } from '../../../lib/query-keys';
  * The server refuses (409) while students' submissions depend on the content.
  */
 export function deleteExamContent(exam: Exam): Promise<unknown> {
-  return apiFetch(`/api/v1/exams/${exam.id}`, { method: 'DELETE' });
+  return done(client.DELETE('/api/v1/exams/{id}', { params: { path: { id: exam.id } } }));
 }
 
 export function deleteContentFailure(error: unknown): string {

@@ -5,13 +5,13 @@ import {
   examOverrideListSchema,
   examOverrideSchema,
 } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, done, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 export function getExamOverrides(examId: number): Promise<ExamOverrideList> {
-  return apiFetch(`/api/v1/exams/${examId}/overrides`, {}, examOverrideListSchema);
+  return read(client.GET('/api/v1/exams/{examId}/overrides', { params: { path: { examId } } }), examOverrideListSchema);
 }
 
 export const [examOverridesQueryOptions, useExamOverrides] = apiQuery(keys.exams.overrides, getExamOverrides);
@@ -20,7 +20,13 @@ export const [examOverridesQueryOptions, useExamOverrides] = apiQuery(keys.exams
 export type SaveOverrideVariables = { examId: number; studentId: number; input: ExamOverrideInput };
 
 export function saveOverride({ examId, studentId, input }: SaveOverrideVariables): Promise<ExamOverride> {
-  return apiFetch(`/api/v1/exams/${examId}/overrides/${studentId}`, { method: 'PUT', body: input }, examOverrideSchema);
+  return read(
+    client.PUT('/api/v1/exams/{examId}/overrides/{studentId}', {
+      params: { path: { examId, studentId } },
+      body: input,
+    }),
+    examOverrideSchema,
+  );
 }
 
 // The sittings list shows each student's own deadline.
@@ -38,7 +44,9 @@ export const useSaveOverride = changeHook(saveOverride, {
 export type DeleteOverrideVariables = { examId: number; studentId: number; username: string };
 
 export function deleteOverride({ examId, studentId }: DeleteOverrideVariables): Promise<void> {
-  return apiFetch(`/api/v1/exams/${examId}/overrides/${studentId}`, { method: 'DELETE' });
+  return done(
+    client.DELETE('/api/v1/exams/{examId}/overrides/{studentId}', { params: { path: { examId, studentId } } }),
+  );
 }
 
 export const useDeleteOverride = changeHook(deleteOverride, {

@@ -1,6 +1,6 @@
 import { type Enrollment, enrollmentSchema, type Page } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQuery } from '../../../lib/paging';
 import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -9,7 +9,10 @@ import { keys } from '../../../lib/query-keys';
  * same call and cache key as the enrolments screen's: an enrolment changed there is fresh here.
  */
 function getEnrolledStudents(courseId: number, request: PageRequest): Promise<Page<Enrollment>> {
-  return apiFetch(`/enrollments/course/${courseId}${pageQueryString(request)}`, {}, pageOf(enrollmentSchema));
+  return read(
+    client.GET('/enrollments/course/{id}', { params: { path: { id: courseId }, query: pageQuery(request) } }),
+    pageOf(enrollmentSchema),
+  );
 }
 
 export const [, useEnrolledStudents] = pagedQuery(keys.enrollments.pageOfCourse, getEnrolledStudents);

@@ -1,5 +1,5 @@
 import { type ExamDetail, examDetailSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -8,7 +8,7 @@ import { keys } from '../../../lib/query-keys';
  * the submissions screens both read it through this one query, so either screen's answer serves both.
  */
 export function getExamDetail(examId: number): Promise<ExamDetail> {
-  return apiFetch(`/api/v1/exams/${examId}`, {}, examDetailSchema);
+  return read(client.GET('/api/v1/exams/{id}', { params: { path: { id: examId } } }), examDetailSchema);
 }
 
 export const [examDetailQueryOptions, useExamDetail] = apiQuery(keys.exams.detail, getExamDetail);

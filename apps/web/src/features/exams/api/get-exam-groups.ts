@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ExamGroupPage, examGroupPageSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageQuery } from '../../../lib/paging';
 import { keys } from '../../../lib/query-keys';
 
 /**
@@ -9,7 +9,10 @@ import { keys } from '../../../lib/query-keys';
  * contains `q`: `total` counts groups, `items` holds every exam of the groups on the page.
  */
 export function getExamGroupPage(courseId: number, request: PageRequest): Promise<ExamGroupPage> {
-  return apiFetch(`/api/v1/exams/course/${courseId}/all${pageQueryString(request)}`, {}, examGroupPageSchema);
+  return read(
+    client.GET('/api/v1/exams/course/{courseId}/all', { params: { path: { courseId }, query: pageQuery(request) } }),
+    examGroupPageSchema,
+  );
 }
 
 export const examGroupPageQueryOptions = (courseId: number, request: PageRequest) =>

@@ -1,5 +1,5 @@
 import { pageSchema, sittingRowSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -7,7 +7,12 @@ const countOnly = pageSchema(sittingRowSchema);
 
 /** How many of the exam's students are sitting it now (started or answering, not handed in): a count alone. */
 export async function getSittingNow(examId: number): Promise<number> {
-  const page = await apiFetch(`/api/v1/exams/${examId}/sittings?limit=0&state=in-progress`, {}, countOnly);
+  const page = await read(
+    client.GET('/api/v1/exams/{examId}/sittings', {
+      params: { path: { examId }, query: { limit: '0', state: 'in-progress' } },
+    }),
+    countOnly,
+  );
   return page.total;
 }
 

@@ -1,12 +1,13 @@
 import { type Exam, examSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { type PublishVariables, publishToggleHook } from '../model/exam-cache';
 
 export type SetExamPublishedVariables = PublishVariables;
 
 /** Publishing lets students see and sit the exam; unpublishing hides it again. */
 export function setExamPublished({ exam, published }: SetExamPublishedVariables): Promise<Exam> {
-  return apiFetch(`/api/v1/exams/${exam.id}/${published ? 'publish' : 'unpublish'}`, { method: 'POST' }, examSchema);
+  const path = published ? '/api/v1/exams/{id}/publish' : '/api/v1/exams/{id}/unpublish';
+  return read(client.POST(path, { params: { path: { id: exam.id } } }), examSchema);
 }
 
 export const useSetExamPublished = publishToggleHook(

@@ -1,5 +1,5 @@
 import { type Exam, examSchema, publishGradesResponseSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { type PublishVariables, publishToggleHook } from '../model/exam-cache';
 
 export type SetMarksPublishedVariables = PublishVariables;
@@ -7,8 +7,11 @@ export type SetMarksPublishedVariables = PublishVariables;
 /** PART II marks reach students only once published; the server refuses it (409) for an unpublished exam. */
 export function setMarksPublished({ exam, published }: SetMarksPublishedVariables): Promise<Exam> {
   return published
-    ? apiFetch(`/api/v1/exams/${exam.id}/publish-grades`, { method: 'POST' }, publishGradesResponseSchema)
-    : apiFetch(`/api/v1/exams/${exam.id}/unpublish-grades`, { method: 'POST' }, examSchema);
+    ? read(
+        client.POST('/api/v1/exams/{id}/publish-grades', { params: { path: { id: exam.id } } }),
+        publishGradesResponseSchema,
+      )
+    : read(client.POST('/api/v1/exams/{id}/unpublish-grades', { params: { path: { id: exam.id } } }), examSchema);
 }
 
 /** The server's count, taken as the marks went out: a script may have been marked since the page was read. */

@@ -1,5 +1,5 @@
 import { type Exam, examSchema, type UpdateExam } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
@@ -7,7 +7,10 @@ import { keys } from '../../../lib/query-keys';
 export type UpdateExamVariables = { exam: Pick<Exam, 'id' | 'courseId'>; changes: UpdateExam };
 
 export function updateExam({ exam, changes }: UpdateExamVariables): Promise<Exam> {
-  return apiFetch(`/api/v1/exams/${exam.id}`, { method: 'PATCH', body: changes }, examSchema);
+  return read(
+    client.PATCH('/api/v1/exams/{examId}', { params: { path: { examId: exam.id } }, body: changes }),
+    examSchema,
+  );
 }
 
 /** A failure is shown inside the dialog, beside what was typed, as on creation. */

@@ -1,4 +1,4 @@
-import { apiFile } from '../../../lib/api-client';
+import { client, file } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { failureWith, mutationHook } from '../../../lib/mutation';
 
@@ -10,7 +10,8 @@ export type ExportGradebookVariables = { courseId: number; format: GradebookForm
  * Bearer header), as the question export does, then handed to the browser's download.
  */
 export async function exportGradebook({ courseId, format }: ExportGradebookVariables): Promise<void> {
-  const { blob, fileName } = await apiFile(`/courses/${courseId}/gradebook.${format}`);
+  const path = format === 'csv' ? '/courses/{id}/gradebook.csv' : '/courses/{id}/gradebook.xlsx';
+  const { blob, fileName } = await file(client.GET(path, { params: { path: { id: courseId } }, parseAs: 'blob' }));
   saveBlob(blob, fileName ?? `course-${courseId}-gradebook.${format}`);
 }
 

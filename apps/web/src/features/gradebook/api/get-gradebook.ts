@@ -1,12 +1,15 @@
 import { type Gradebook, gradebookSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageQuery } from '../../../lib/paging';
 import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 /** One page of the course's gradebook: username search, any column's sort. */
 export function getGradebookPage(courseId: number, request: PageRequest): Promise<Gradebook> {
-  return apiFetch(`/courses/${courseId}/gradebook${pageQueryString(request)}`, {}, gradebookSchema);
+  return read(
+    client.GET('/courses/{id}/gradebook', { params: { path: { id: courseId }, query: pageQuery(request) } }),
+    gradebookSchema,
+  );
 }
 
 // Marks also arrive without a portal change (a student hands in, an MCQ is scored): the gradebook is

@@ -1,11 +1,9 @@
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
-import { forgetInstituteHeading } from '../../../lib/pdf-report';
 import { keys } from '../../../lib/query-keys';
 
 export async function deleteLogo(): Promise<void> {
-  await apiFetch('/settings/institute/logo', { method: 'DELETE', expectStatus: 204 });
-  forgetInstituteHeading();
+  await done(client.DELETE('/settings/institute/logo'), 204);
 }
 
 export const useDeleteLogo = changeHook(deleteLogo, {

@@ -1,13 +1,11 @@
 import { type InstituteSettings, type InstituteSettingsUpdate, instituteSettingsSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
-import { forgetInstituteHeading } from '../../../lib/pdf-report';
 import { keys } from '../../../lib/query-keys';
 
 export async function updateInstitute(input: InstituteSettingsUpdate): Promise<InstituteSettings> {
-  const saved = await apiFetch('/settings/institute', { method: 'PUT', body: input }, instituteSettingsSchema);
+  const saved = await read(client.PUT('/settings/institute', { body: input }), instituteSettingsSchema);
   // The next PDF of this session is headed with the new details.
-  forgetInstituteHeading();
   return saved;
 }
 

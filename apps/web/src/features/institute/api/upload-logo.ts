@@ -1,15 +1,13 @@
 import { type InstituteSettings, instituteSettingsSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, formBody, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
-import { forgetInstituteHeading } from '../../../lib/pdf-report';
 import { keys } from '../../../lib/query-keys';
 
 /** The server tells a PNG or JPG by its content, whatever the file's name says. */
 export async function uploadLogo(file: File): Promise<InstituteSettings> {
   const form = new FormData();
   form.append('logo', file);
-  const saved = await apiFetch('/settings/institute/logo', { method: 'PUT', body: form }, instituteSettingsSchema);
-  forgetInstituteHeading();
+  const saved = await read(client.PUT('/settings/institute/logo', { body: formBody(form) }), instituteSettingsSchema);
   return saved;
 }
 

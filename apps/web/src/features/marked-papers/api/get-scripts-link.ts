@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_BASE, apiFetch } from '../../../lib/api-client';
+import { API_BASE, client, read } from '../../../lib/api-client';
 import { mutationHook } from '../../../lib/mutation';
 
 const linkSchema = z.object({ url: z.string() });
@@ -10,7 +10,10 @@ const linkSchema = z.object({ url: z.string() });
  * server answers the path under its own prefix; an API on another origin gets that origin put before it.
  */
 export async function getScriptsLink(examId: number): Promise<string> {
-  const { url } = await apiFetch(`/api/v1/exams/${examId}/scripts-link`, {}, linkSchema);
+  const { url } = await read(
+    client.GET('/api/v1/exams/{examId}/scripts-link', { params: { path: { examId } } }),
+    linkSchema,
+  );
   return /^https?:\/\//.test(API_BASE) ? new URL(url, API_BASE).toString() : url;
 }
 

@@ -1,5 +1,5 @@
 import { type BulkReturnReport, bulkReturnReportSchema } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, formBody, read } from '../../../lib/api-client';
 import { changeHook, mutationHook } from '../../../lib/mutation';
 import { staleAfter } from '../../../lib/query-keys';
 
@@ -8,9 +8,11 @@ export type ReturnVariables = { examId: number; zip: File };
 function sendZip({ examId, zip }: ReturnVariables, dryRun: boolean): Promise<BulkReturnReport> {
   const form = new FormData();
   form.append('file', zip, zip.name);
-  return apiFetch(
-    `/api/v1/exams/${examId}/marked-papers?dryRun=${dryRun}`,
-    { method: 'POST', body: form },
+  return read(
+    client.POST('/api/v1/exams/{examId}/marked-papers', {
+      params: { path: { examId }, query: { dryRun: dryRun ? 'true' : 'false' } },
+      body: formBody(form),
+    }),
     bulkReturnReportSchema,
   );
 }

@@ -1,6 +1,6 @@
 import { type McqQuestion, mcqQuestionSchema, type QuestionInput } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { questionChangeHook, questionsPath } from '../model/question-change';
+import { client, formBody, read } from '../../../lib/api-client';
+import { questionChangeHook } from '../model/question-change';
 
 /** One question as sent: the `questionDTO` JSON and, when chosen, its picture. */
 export type QuestionPayload = { input: QuestionInput; image: File | null };
@@ -16,7 +16,13 @@ export function questionFormData({ input, image }: QuestionPayload): FormData {
 export type AddQuestionVariables = QuestionPayload & { examId: number };
 
 export function addQuestion({ examId, ...payload }: AddQuestionVariables): Promise<McqQuestion> {
-  return apiFetch(questionsPath(examId), { method: 'POST', body: questionFormData(payload) }, mcqQuestionSchema);
+  return read(
+    client.POST('/api/v1/exams/{examId}/mcq-questions', {
+      params: { path: { examId } },
+      body: formBody(questionFormData(payload)),
+    }),
+    mcqQuestionSchema,
+  );
 }
 
 /** A failure is shown inside the dialog (which keeps the input) and logged, as the screen's fixed text says. */

@@ -1,7 +1,7 @@
 import { type McqQuestion, mcqQuestionSchema } from '@valence/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
-import { questionChangeHook, questionsPath } from '../model/question-change';
+import { client, formBody, read } from '../../../lib/api-client';
+import { questionChangeHook } from '../model/question-change';
 import type { QuestionPayload } from './add-question';
 
 const createdSchema = z.array(mcqQuestionSchema);
@@ -24,7 +24,13 @@ export function bulkFormData(questions: QuestionPayload[]): FormData {
 export type AddQuestionsVariables = { examId: number; questions: QuestionPayload[] };
 
 export function addQuestions({ examId, questions }: AddQuestionsVariables): Promise<McqQuestion[]> {
-  return apiFetch(questionsPath(examId, '/bulk'), { method: 'POST', body: bulkFormData(questions) }, createdSchema);
+  return read(
+    client.POST('/api/v1/exams/{examId}/mcq-questions/bulk', {
+      params: { path: { examId } },
+      body: formBody(bulkFormData(questions)),
+    }),
+    createdSchema,
+  );
 }
 
 /** The add-many form shows the outcome beside its Save button, where the user is looking. */

@@ -1,7 +1,7 @@
 import { type McqQuestion, mcqQuestionSchema } from '@valence/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
-import { questionChangeHook, questionsPath } from '../model/question-change';
+import { client, read } from '../../../lib/api-client';
+import { questionChangeHook } from '../model/question-change';
 
 const copiedSchema = z.array(mcqQuestionSchema);
 
@@ -9,7 +9,13 @@ const copiedSchema = z.array(mcqQuestionSchema);
 export type CopyQuestionsVariables = { examId: number; fromExamId: number; questionIds: number[] };
 
 export function copyQuestions({ examId, fromExamId, questionIds }: CopyQuestionsVariables): Promise<McqQuestion[]> {
-  return apiFetch(questionsPath(examId, '/copy'), { method: 'POST', body: { fromExamId, questionIds } }, copiedSchema);
+  return read(
+    client.POST('/api/v1/exams/{examId}/mcq-questions/copy', {
+      params: { path: { examId } },
+      body: { fromExamId, questionIds },
+    }),
+    copiedSchema,
+  );
 }
 
 export const copiedText = (count: number) => `${count} question${count === 1 ? '' : 's'} copied.`;

@@ -1,13 +1,15 @@
 import { QUESTION_MESSAGES } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, done } from '../../../lib/api-client';
 import { QUESTION_TEXTS } from '../messages';
-import { questionChangeHook, questionsPath } from '../model/question-change';
+import { questionChangeHook } from '../model/question-change';
 import { serverMessage } from '../model/server-message';
 
 export type DeleteQuestionVariables = { examId: number; questionId: number };
 
 export function deleteQuestion({ examId, questionId }: DeleteQuestionVariables): Promise<void> {
-  return apiFetch<void>(questionsPath(examId, `/${questionId}`), { method: 'DELETE' });
+  return done(
+    client.DELETE('/api/v1/exams/{examId}/mcq-questions/{questionId}', { params: { path: { examId, questionId } } }),
+  );
 }
 
 /** A 409 (a student answered it) gives the server's reason; anything else one fixed text. */

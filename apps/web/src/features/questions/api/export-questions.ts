@@ -1,8 +1,7 @@
 import type { QuestionExportFormat } from '@valence/contract';
-import { apiFile } from '../../../lib/api-client';
+import { client, file } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { failureWith, mutationHook } from '../../../lib/mutation';
-import { questionsPath } from '../model/question-change';
 
 export type ExportQuestionsVariables = { examId: number; format: QuestionExportFormat };
 
@@ -15,7 +14,12 @@ export const EXPORT_FORMATS: Record<QuestionExportFormat, { label: string; exten
 
 /** Downloads the exam's questions in a format the import reads back unchanged. */
 export async function exportQuestions({ examId, format }: ExportQuestionsVariables): Promise<void> {
-  const { blob, fileName } = await apiFile(questionsPath(examId, `/export?format=${format}`));
+  const { blob, fileName } = await file(
+    client.GET('/api/v1/exams/{examId}/mcq-questions/export', {
+      params: { path: { examId }, query: { format } },
+      parseAs: 'blob',
+    }),
+  );
   saveBlob(blob, fileName ?? `exam-${examId}-questions.${EXPORT_FORMATS[format].extension}`);
 }
 

@@ -1,9 +1,13 @@
 import { questionAnsweredSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { questionsPath } from '../model/question-change';
+import { client, read } from '../../../lib/api-client';
 
 /** How many hand-ins answered the question: asked just before its correct option is changed. */
 export async function getAnsweredCount(examId: number, questionId: number): Promise<number> {
-  const answer = await apiFetch(questionsPath(examId, `/${questionId}/answered`), {}, questionAnsweredSchema);
+  const answer = await read(
+    client.GET('/api/v1/exams/{examId}/mcq-questions/{questionId}/answered', {
+      params: { path: { examId, questionId } },
+    }),
+    questionAnsweredSchema,
+  );
   return answer.count;
 }

@@ -4,9 +4,9 @@ import {
   questionImportRefusalSchema,
   questionImportResultSchema,
 } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, formBody, read } from '../../../lib/api-client';
 import { mutationHook } from '../../../lib/mutation';
-import { questionChangeHook, questionsPath } from '../model/question-change';
+import { questionChangeHook } from '../model/question-change';
 
 export type ImportQuestionsVariables = {
   examId: number;
@@ -25,8 +25,13 @@ export function importFormData({ file, images }: ImportQuestionsVariables): Form
 }
 
 function sendImport(variables: ImportQuestionsVariables, dryRun: boolean): Promise<QuestionImportResult> {
-  const path = questionsPath(variables.examId, `/import${dryRun ? '?dryRun=true' : ''}`);
-  return apiFetch(path, { method: 'POST', body: importFormData(variables) }, questionImportResultSchema);
+  return read(
+    client.POST('/api/v1/exams/{examId}/mcq-questions/import', {
+      params: { path: { examId: variables.examId }, query: dryRun ? { dryRun: 'true' } : {} },
+      body: formBody(importFormData(variables)),
+    }),
+    questionImportResultSchema,
+  );
 }
 
 /** Reads the file and reports every question and problem in it; nothing is saved. */

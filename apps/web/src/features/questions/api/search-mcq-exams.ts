@@ -1,6 +1,6 @@
 import { type McqExamFound, mcqExamFoundSchema } from '@valence/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -8,8 +8,7 @@ const foundSchema = z.array(mcqExamFoundSchema);
 
 /** MCQ exams of any course whose title or identifier contains `q` (the newest 20; all newest when empty). */
 export function searchMcqExams(q: string): Promise<McqExamFound[]> {
-  const query = q ? `?q=${encodeURIComponent(q)}` : '';
-  return apiFetch(`/api/v1/exams/mcq-search${query}`, {}, foundSchema);
+  return read(client.GET('/api/v1/exams/mcq-search', { params: { query: q ? { q } : {} } }), foundSchema);
 }
 
 /** The last answer stays on screen while the next search loads, so the list does not jump. */

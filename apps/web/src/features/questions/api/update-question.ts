@@ -1,14 +1,19 @@
 import { type McqQuestion, mcqQuestionSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { questionChangeHook, questionsPath } from '../model/question-change';
+import { client, formBody, read } from '../../../lib/api-client';
+import { questionChangeHook } from '../model/question-change';
 import { type QuestionPayload, questionFormData } from './add-question';
 
 /** `input.removeImage` drops the current picture; a new `image` replaces it. */
 export type UpdateQuestionVariables = QuestionPayload & { examId: number; questionId: number };
 
 export function updateQuestion({ examId, questionId, ...payload }: UpdateQuestionVariables): Promise<McqQuestion> {
-  const path = questionsPath(examId, `/${questionId}`);
-  return apiFetch(path, { method: 'PUT', body: questionFormData(payload) }, mcqQuestionSchema);
+  return read(
+    client.PUT('/api/v1/exams/{examId}/mcq-questions/{questionId}', {
+      params: { path: { examId, questionId } },
+      body: formBody(questionFormData(payload)),
+    }),
+    mcqQuestionSchema,
+  );
 }
 
 /** Like adding: the dialog shows a failure itself and keeps the input. */

@@ -1,10 +1,10 @@
 import { type ReportJob, reportJobSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
-export function getReportJob(jobId: number): Promise<ReportJob> {
-  return apiFetch(`/report-jobs/${jobId}`, {}, reportJobSchema);
+export function getReportJob(jobId: string): Promise<ReportJob> {
+  return read(client.GET('/report-jobs/{jobId}', { params: { path: { jobId } } }), reportJobSchema);
 }
 
 const finished = (job: ReportJob | undefined) =>

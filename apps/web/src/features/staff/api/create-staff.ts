@@ -1,10 +1,10 @@
 import type { CreateStaffRequest } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, done } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export function createStaff(input: CreateStaffRequest): Promise<unknown> {
-  return apiFetch('/staff', { method: 'POST', body: input });
+  return done(client.POST('/staff', { body: input }));
 }
 
 export const useCreateStaff = changeHook(createStaff, {

@@ -1,11 +1,11 @@
 import { type Staff, staffSchema } from '@valence/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
 export function getStaff(): Promise<Staff[]> {
-  return apiFetch('/staff', {}, z.array(staffSchema));
+  return read(client.GET('/staff'), z.array(staffSchema));
 }
 
 export const [staffQueryOptions, useStaff] = apiQuery(() => keys.staff, getStaff);

@@ -1,12 +1,12 @@
 import { type Staff, staffSchema, type UpdateStaffRequest } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
+import { client, read } from '../../../lib/api-client';
 import { changeHook, failureWith } from '../../../lib/mutation';
 import { keys } from '../../../lib/query-keys';
 
 export type UpdateStaffVariables = { id: number; input: UpdateStaffRequest };
 
 export function updateStaff({ id, input }: UpdateStaffVariables): Promise<Staff> {
-  return apiFetch(`/staff/${id}`, { method: 'PATCH', body: input }, staffSchema);
+  return read(client.PATCH('/staff/{id}', { params: { path: { id } }, body: input }), staffSchema);
 }
 
 /** The Edit dialog's change (role, new password); a refusal is shown in the dialog itself. */

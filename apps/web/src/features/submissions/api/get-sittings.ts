@@ -1,6 +1,6 @@
 import { type Page, type SittingListQuery, type SittingRow, sittingRowSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQuery } from '../../../lib/paging';
 import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -8,9 +8,10 @@ type SittingState = NonNullable<SittingListQuery['state']>;
 
 /** One page of the exam's class with where each student stands; `state` keeps one kind. */
 export function getSittingsPage(examId: number, request: PageRequest, state: SittingState): Promise<Page<SittingRow>> {
-  return apiFetch(
-    `/api/v1/exams/${examId}/sittings${pageQueryString(request, { state })}`,
-    {},
+  return read(
+    client.GET('/api/v1/exams/{examId}/sittings', {
+      params: { path: { examId }, query: pageQuery(request, { state }) },
+    }),
     pageOf(sittingRowSchema),
   );
 }

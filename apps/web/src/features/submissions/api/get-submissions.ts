@@ -1,6 +1,6 @@
 import { type Page, type Submission, submissionSchema } from '@valence/contract';
-import { apiFetch } from '../../../lib/api-client';
-import { type PageRequest, pageOf, pageQueryString } from '../../../lib/paging';
+import { client, read } from '../../../lib/api-client';
+import { type PageRequest, pageOf, pageQuery } from '../../../lib/paging';
 import { pagedQuery } from '../../../lib/query';
 import { keys } from '../../../lib/query-keys';
 
@@ -9,7 +9,10 @@ export const LINK_FRESH_MS = 5 * 60_000;
 
 /** One page of an exam's submissions; `q` matches the student's name, username or ID on the server. */
 export function getSubmissionsPage(examId: number, request: PageRequest): Promise<Page<Submission>> {
-  return apiFetch(`/api/v1/submissions/exam/${examId}${pageQueryString(request)}`, {}, pageOf(submissionSchema));
+  return read(
+    client.GET('/api/v1/submissions/exam/{examId}', { params: { path: { examId }, query: pageQuery(request) } }),
+    pageOf(submissionSchema),
+  );
 }
 
 // The page being left stays on screen while the next loads (one exam per screen, so never another's).

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ExamType, type Submission, submissionSchema } from '@valence/contract';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, client, formBody, read } from '../../../lib/api-client';
 import { useChange } from '../../../lib/mutation';
 import { keys, staleAfter } from '../../../lib/query-keys';
 import { ifMatch } from '../../../lib/stale-change';
@@ -32,13 +32,12 @@ export function gradeFormData({ examType, instructorFeedback, traditionalScore, 
 }
 
 export function gradeSubmission(variables: GradeVariables): Promise<Submission> {
-  return apiFetch(
-    `/api/v1/submissions/${variables.submissionId}/grade`,
-    {
-      method: 'POST',
-      body: gradeFormData(variables),
+  return read(
+    client.POST('/api/v1/submissions/{id}/grade', {
+      params: { path: { id: variables.submissionId } },
+      body: formBody(gradeFormData(variables)),
       ...(variables.version === undefined ? {} : { headers: ifMatch(variables.version) }),
-    },
+    }),
     submissionSchema,
   );
 }

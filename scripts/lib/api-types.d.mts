@@ -1,0 +1,3 @@
+export const API_TYPES_FILE: string;
+export const STALE_MESSAGE: string;
+export function apiTypesSource(document: object): Promise<string>;
