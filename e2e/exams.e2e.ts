@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, apiForm, launchBrowser, signIn } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, apiForm, launchBrowser, pageErrors, signInAsAdmin } from './support.js';
 
 let browser: Browser;
 let courseId: number;
@@ -40,11 +40,9 @@ async function createExam(page: Page, type: 'MCQ' | 'TRADITIONAL', title: string
 describe('exams', () => {
   it('creates an MCQ and a PART II exam under one identifier, adds questions, publishes, unpublishes and deletes content', async () => {
     const page = await newPage(1280);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${new URL(page.url()).origin}/exams?courseId=${courseId}`);
+    const errors = pageErrors(page);
+    const origin = await signInAsAdmin(page);
+    await page.goto(`${origin}/exams?courseId=${courseId}`);
     await page.getByText('No exams found for the selected course.').waitFor();
 
     // A wrong input first: PART II without its paper is refused with the screen's fixed words, nothing is lost.
@@ -151,11 +149,9 @@ describe('exams', () => {
     const exam = await apiForm<{ id: number }>('/api/v1/exams', token, form);
 
     const page = await newPage(1280);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${new URL(page.url()).origin}/exams?courseId=${courseId}`);
+    const errors = pageErrors(page);
+    const origin = await signInAsAdmin(page);
+    await page.goto(`${origin}/exams?courseId=${courseId}`);
     const card = page.getByRole('region', { name: editId }).getByRole('article', { name: 'Timed Paper I' });
     await card.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Exam' });
@@ -186,8 +182,7 @@ describe('exams', () => {
   it('sends a PART II exam away from the questions page with the reason', async () => {
     const token = await adminToken();
     const page = await newPage(1280);
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
+    await signInAsAdmin(page);
     const exams = await api<{ id: number; examType: string; contentDeleted: boolean }[]>(
       `/api/v1/exams/course/${courseId}/all`,
       { token },
@@ -200,9 +195,8 @@ describe('exams', () => {
 
   it('fits a phone: the exam cards and their buttons stay inside 390 px', async () => {
     const page = await newPage(390);
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${new URL(page.url()).origin}/exams?courseId=${courseId}`);
+    const origin = await signInAsAdmin(page);
+    await page.goto(`${origin}/exams?courseId=${courseId}`);
     await page.getByRole('region', { name: identifier }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

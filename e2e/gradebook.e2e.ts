@@ -1,8 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, apiForm, launchBrowser, signIn, tokenFor } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  api,
+  apiForm,
+  aWeekAhead,
+  createExam,
+  enrolNewStudent,
+  launchBrowser,
+  pageErrors,
+  signInAsAdmin,
+  tokenFor,
+} from './support.js';
 
 /**
  * The whole class at once: the gradebook sorted by a total, its CSV downloaded and read back, and
@@ -19,23 +30,6 @@ let browser: Browser;
 let courseId: number;
 let examId: number;
 
-function examForm() {
-  const form = new FormData();
-  const dueDate = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-  form.append(
-    'examDTO',
-    JSON.stringify({
-      courseId,
-      title: 'Gradebook paper',
-      description: 'Two questions',
-      dueDate,
-      examType: 'MCQ',
-      examIdentifier: identifier,
-    }),
-  );
-  return form;
-}
-
 function questionForm(text: string) {
   const form = new FormData();
   const options = ['One', 'Two', 'Three', 'Four', 'Five'].map((optionText, i) => ({ optionText, isCorrect: i === 0 }));
@@ -49,17 +43,23 @@ beforeAll(async () => {
   courseId = (
     await api<{ id: number }>('/courses', { token, body: { title: `Gradebook ${stamp}`, description: 'Marks' } })
   ).id;
-  examId = (await apiForm<{ id: number }>('/api/v1/exams', token, examForm())).id;
+  examId = (
+    await createExam(token, {
+      courseId,
+      title: 'Gradebook paper',
+      description: 'Two questions',
+      dueDate: aWeekAhead(),
+      examType: 'MCQ',
+      examIdentifier: identifier,
+    })
+  ).id;
   for (const text of ['First?', 'Second?'])
     await apiForm(`/api/v1/exams/${examId}/mcq-questions`, token, questionForm(text));
   await api(`/api/v1/exams/${examId}/publish`, { token, body: {} });
   const questions = await api<Question[]>(`/api/v1/exams/${examId}/mcq-questions`, { token });
   // aa: one right of two (25), bb: both right (50), cc: does not sit.
   for (const [index, username] of pupils.entries()) {
-    const studentId = (
-      await api<{ id: number }>('/students/signup', { token, body: { username, password: 'pupil-pw-1' } })
-    ).id;
-    await api('/enrollments', { token, body: { courseId, studentId, status: 'ACTIVE' } });
+    await enrolNewStudent(token, courseId, { username, password: 'pupil-pw-1' });
     if (index === 2) continue;
     const answers = questions.map((question, i) => ({
       questionId: question.id,
@@ -77,11 +77,8 @@ describe('gradebook', () => {
   it('sorts the class by total, downloads the CSV, and finds the publication in the audit log', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
-    const origin = new URL(page.url()).origin;
+    const errors = pageErrors(page);
+    const origin = await signInAsAdmin(page);
 
     await page.goto(`${origin}/courses/${courseId}`);
     await page.getByRole('link', { name: 'Gradebook' }).click();

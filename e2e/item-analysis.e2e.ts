@@ -1,6 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, apiForm, baseURL, launchBrowser, signIn, tokenFor } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMcqQuestions,
+  adminToken,
+  api,
+  baseURL,
+  createExam,
+  enrolNewStudent,
+  launchBrowser,
+  signInAsAdmin,
+  tokenFor,
+} from './support.js';
 
 let browser: Browser;
 let examId: number;
@@ -14,40 +24,29 @@ beforeAll(async () => {
     token: staff,
     body: { title: `Item analysis ${stamp}`, description: 'Acids and bases' },
   });
-  const form = new FormData();
-  form.set(
-    'examDTO',
-    JSON.stringify({
+  examId = (
+    await createExam(staff, {
       courseId: course.id,
       title: 'Acids quiz',
       description: 'Two questions',
       dueDate: '2099-12-01T10:00',
       examType: 'MCQ',
       examIdentifier: `ITEMS_${stamp}`.toUpperCase(),
-    }),
-  );
-  examId = (await apiForm<{ id: number }>('/api/v1/exams', staff, form)).id;
-  const questions = new FormData();
-  questions.set(
-    'questions',
-    JSON.stringify(
-      ['Which is \\ce{H2SO4}?', 'The pH of 0.01 M \\ce{HCl}?'].map((questionText) => ({
-        questionText,
-        options: ['A', 'B', 'C', 'D', 'E'].map((optionText, o) => ({ optionText, isCorrect: o === 0 })),
-      })),
-    ),
-  );
-  const saved = await apiForm<{ id: number; options: { id: number }[] }[]>(
-    `/api/v1/exams/${examId}/mcq-questions/bulk`,
+    })
+  ).id;
+  const saved = await addMcqQuestions(
     staff,
-    questions,
+    examId,
+    ['Which is \\ce{H2SO4}?', 'The pH of 0.01 M \\ce{HCl}?'].map((questionText) => ({
+      questionText,
+      options: ['A', 'B', 'C', 'D', 'E'].map((optionText, o) => ({ optionText, isCorrect: o === 0 })),
+    })),
   );
   await api(`/api/v1/exams/${examId}/publish`, { token: staff, method: 'POST' });
   const [q1, q2] = saved as [(typeof saved)[number], (typeof saved)[number]];
   for (const [i, secondChoice] of [0, 1, 2].entries()) {
     const student = { username: `items.${stamp}.${i}`, password: 'items-pass-1' };
-    const { id: studentId } = await api<{ id: number }>('/students/signup', { token: staff, body: student });
-    await api('/enrollments', { token: staff, body: { courseId: course.id, studentId } });
+    await enrolNewStudent(staff, course.id, student);
     const token = await tokenFor(student.username, student.password);
     const answers = [
       { questionId: q1.id, optionId: q1.options[0]?.id },
@@ -61,8 +60,7 @@ afterAll(() => browser.close());
 describe('item analysis', () => {
   it('shows facility and flags beside each question on Manage Questions, sortable by facility', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
+    await signInAsAdmin(page);
     await page.goto(`${baseURL()}/exams/${examId}/manage-questions`);
     await page.getByText(/^Sitters: 3 · Mean: 1\.33 of 2 · KR-20:/).waitFor();
     const first = page.getByRole('article', { name: 'Question 1' });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, apiForm, baseURL, launchBrowser } from './support.js';
+import { addMcqQuestions, adminToken, api, apiForm, baseURL, enrolNewStudent, launchBrowser } from './support.js';
 
 /**
  * A student's week in the students' app at phone width: sign in at /learn/login, watch a lecture
@@ -119,8 +119,7 @@ beforeAll(async () => {
     token: staff,
     body: { title: `Learn ${stamp}`, description: 'Students app journey' },
   });
-  const { id: studentId } = await api<{ id: number }>('/students/signup', { token: staff, body: student });
-  await api('/enrollments', { token: staff, body: { courseId: course.id, studentId } });
+  await enrolNewStudent(staff, course.id, student);
 
   const key = await uploadLecture(await recordClip(CLIP_SECONDS));
   lecture = await api('/resources', {
@@ -154,20 +153,17 @@ beforeAll(async () => {
     return apiForm<{ id: number; examIdentifier: string }>('/api/v1/exams', staff, form);
   };
   mcq = await exam('MCQ', 'Kinetics MCQ');
-  const questions = new FormData();
-  questions.set(
-    'questions',
-    JSON.stringify(
-      ['Which raises the rate?', 'Units of a first-order k?', 'What does a catalyst lower?'].map((text, q) => ({
-        questionText: text,
-        options: ['Heat', 'per second', 'activation energy', 'pressure', 'none'].map((optionText, o) => ({
-          optionText: `${optionText} (${q + 1}.${o + 1})`,
-          isCorrect: o === q,
-        })),
+  await addMcqQuestions(
+    staff,
+    mcq.id,
+    ['Which raises the rate?', 'Units of a first-order k?', 'What does a catalyst lower?'].map((text, q) => ({
+      questionText: text,
+      options: ['Heat', 'per second', 'activation energy', 'pressure', 'none'].map((optionText, o) => ({
+        optionText: `${optionText} (${q + 1}.${o + 1})`,
+        isCorrect: o === q,
       })),
-    ),
+    })),
   );
-  await apiForm(`/api/v1/exams/${mcq.id}/mcq-questions/bulk`, staff, questions);
   await api(`/api/v1/exams/${mcq.id}/publish`, { token: staff, method: 'POST' });
   partTwo = await exam('TRADITIONAL', 'Kinetics PART II');
   await api(`/api/v1/exams/${partTwo.id}/publish`, { token: staff, method: 'POST' });

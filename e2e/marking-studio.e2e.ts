@@ -1,7 +1,18 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, apiForm, launchBrowser, signIn, tokenFor } from './support.js';
+import {
+  adminToken,
+  api,
+  apiForm,
+  aWeekAhead,
+  createExam,
+  enrolNewStudent,
+  launchBrowser,
+  pageErrors,
+  signInAsAdmin,
+  tokenFor,
+} from './support.js';
 
 const stamp = Date.now().toString(36);
 const identifier = `STUDIO_${stamp.toUpperCase()}`;
@@ -43,27 +54,21 @@ beforeAll(async () => {
   const courseId = (
     await api<{ id: number }>('/courses', { token, body: { title: `Studio ${stamp}`, description: 'Kinetics' } })
   ).id;
-  const form = new FormData();
-  const dueDate = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-  form.append(
-    'examDTO',
-    JSON.stringify({
+  exam = await createExam<Exam>(
+    token,
+    {
       courseId,
       title: 'Studio Paper II',
       description: 'Kinetics',
-      dueDate,
+      dueDate: aWeekAhead(),
       examType: 'TRADITIONAL',
       examIdentifier: identifier,
-    }),
+    },
+    script,
   );
-  form.append('examPaperFile', new Blob([new Uint8Array(script)], { type: 'application/pdf' }), 'paper.pdf');
-  exam = await apiForm<Exam>('/api/v1/exams', token, form);
   await api(`/api/v1/exams/${exam.id}/publish`, { token, body: {} });
   for (const username of students) {
-    const studentId = (
-      await api<{ id: number }>('/students/signup', { token, body: { username, password: 'pupil-pw-1' } })
-    ).id;
-    await api('/enrollments', { token, body: { courseId, studentId, status: 'ACTIVE' } });
+    await enrolNewStudent(token, courseId, { username, password: 'pupil-pw-1' });
     const answer = new FormData();
     answer.append('file', new Blob([new Uint8Array(script)], { type: 'application/pdf' }), 'answers.pdf');
     await apiForm(`/api/v1/submissions/exam/${exam.id}/upload`, await tokenFor(username, 'pupil-pw-1'), answer);
@@ -75,11 +80,8 @@ describe('marking studio', () => {
   it('marks a two-page script with a tick and a comment, moves to the next, and the marked paper has them', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
-    const origin = new URL(page.url()).origin;
+    const errors = pageErrors(page);
+    const origin = await signInAsAdmin(page);
 
     await page.goto(`${origin}/exams/${exam.id}/submissions`);
     await page.getByText('0 of 2 marked').waitFor();
@@ -137,9 +139,7 @@ describe('marking studio', () => {
   it('tells a tab whose mark another tab saved over, overwrites when asked, and asks before leaving a typed mark', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const a = await context.newPage();
-    await signIn(a, inject('adminUsername'), inject('adminPassword'));
-    await a.waitForURL(/\/dashboard$/);
-    const origin = new URL(a.url()).origin;
+    const origin = await signInAsAdmin(a);
     const rows = await api<{ id: number }[]>(`/api/v1/submissions/exam/${exam.id}`, { token: await adminToken() });
     const script = `${origin}/exams/${exam.id}/mark?script=${(rows[0] as { id: number }).id}`;
     const b = await context.newPage();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, apiForm, baseURL, launchBrowser, signIn } from './support.js';
+import { adminToken, api, apiForm, baseURL, createExam, launchBrowser, signIn } from './support.js';
 
 let browser: Browser;
 let courseId: number;
@@ -46,19 +46,16 @@ beforeAll(async () => {
     body: { username: `phone-tutor-${stamp}`, password: 'tutor-pw-1', role: 'ROLE_ADMIN' },
   });
   // An MCQ paper with a long formula, for the exams, questions and submissions screens.
-  const exam = new FormData();
-  exam.append(
-    'examDTO',
-    JSON.stringify({
+  mcqId = (
+    await createExam(token, {
       courseId,
       title: 'Term test 1 – Paper I (multiple choice, two hours)',
       description: 'Equilibria, kinetics and thermochemistry',
       dueDate: '2027-01-15T09:00',
       examType: 'MCQ',
       examIdentifier: `PHONE_${stamp.toUpperCase()}_TERM_TEST_ONE`,
-    }),
-  );
-  mcqId = (await apiForm<{ id: number }>('/api/v1/exams', token, exam)).id;
+    })
+  ).id;
   const question = new FormData();
   question.append(
     'questionDTO',

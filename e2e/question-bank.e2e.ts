@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, apiForm, baseURL, launchBrowser, signIn } from './support.js';
+import { adminToken, api, baseURL, createExam, launchBrowser, signIn } from './support.js';
 
 let browser: Browser;
 let examId: number;
@@ -15,19 +15,16 @@ beforeAll(async () => {
   const courseId = (
     await api<{ id: number }>('/courses', { token, body: { title: `Acids and bases ${stamp}`, description: 'pH' } })
   ).id;
-  const exam = new FormData();
-  exam.append(
-    'examDTO',
-    JSON.stringify({
+  examId = (
+    await createExam(token, {
       courseId,
       title: 'Acids quiz',
       description: 'Conjugate pairs',
       dueDate: '2027-02-01T09:00',
       examType: 'MCQ',
       examIdentifier: `BANK_${stamp.toUpperCase()}`,
-    }),
-  );
-  examId = (await apiForm<{ id: number }>('/api/v1/exams', token, exam)).id;
+    })
+  ).id;
 });
 afterAll(() => browser.close());
 

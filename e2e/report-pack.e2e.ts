@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, launchBrowser, signIn } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, launchBrowser, signInAsAdmin } from './support.js';
 
 let browser: Browser;
 let token: string;
@@ -41,8 +41,7 @@ describe('report pack', () => {
   it("downloads a student's report pack and renders its first page with pdftoppm", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
-    await signIn(page, inject('adminUsername'), inject('adminPassword'));
-    await page.waitForURL(/\/dashboard$/);
+    await signInAsAdmin(page);
     await page.getByRole('link', { name: 'Students' }).click();
     await page.getByPlaceholder('Search by username or name...').fill(username);
     await page

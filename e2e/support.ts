@@ -26,6 +26,20 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Signs the seeded admin in and waits for the dashboard; answers the portal's origin. */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  await signIn(page, inject('adminUsername'), inject('adminPassword'));
+  await page.waitForURL(/\/dashboard$/);
+  return new URL(page.url()).origin;
+}
+
+/** The page's uncaught errors, gathered as they happen so a journey can end by expecting none. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** Direct API calls for set-up that is not the journey under test. */
 export async function api<T>(
   path: string,
@@ -53,6 +67,45 @@ export async function apiForm<T>(path: string, token: string, form: FormData): P
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** Creates an exam through the portal's multipart call: its settings, and for a PART II its paper. */
+export function createExam<T = { id: number }>(
+  token: string,
+  dto: Record<string, unknown>,
+  paper?: Uint8Array,
+): Promise<T> {
+  const form = new FormData();
+  form.append('examDTO', JSON.stringify(dto));
+  if (paper) form.append('examPaperFile', new Blob([new Uint8Array(paper)], { type: 'application/pdf' }), 'paper.pdf');
+  return apiForm<T>('/api/v1/exams', token, form);
+}
+
+/** Signs a new student up and enrols them (active, the default) in the course; answers their id. */
+export async function enrolNewStudent(
+  token: string,
+  courseId: number,
+  student: { username: string; password: string },
+): Promise<number> {
+  const { id } = await api<{ id: number }>('/students/signup', { token, body: student });
+  await api('/enrollments', { token, body: { courseId, studentId: id } });
+  return id;
+}
+
+export type NewMcqQuestion = { questionText: string; options: { optionText: string; isCorrect: boolean }[] };
+
+/** Adds an MCQ exam's questions in one call, as a bulk import does; answers them as saved. */
+export function addMcqQuestions(
+  token: string,
+  examId: number,
+  questions: NewMcqQuestion[],
+): Promise<{ id: number; options: { id: number }[] }[]> {
+  const form = new FormData();
+  form.set('questions', JSON.stringify(questions));
+  return apiForm(`/api/v1/exams/${examId}/mcq-questions/bulk`, token, form);
+}
+
+/** A due date a week from now, for papers a journey must still be able to hand in. */
+export const aWeekAhead = () => new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
 
 export async function tokenFor(username: string, password: string): Promise<string> {
   return (await api<{ jwtToken: string }>('/signin', { body: { username, password } })).jwtToken;

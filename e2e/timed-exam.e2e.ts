@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, api, apiForm, baseURL, launchBrowser, signIn } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMcqQuestions,
+  adminToken,
+  api,
+  aWeekAhead,
+  baseURL,
+  createExam,
+  enrolNewStudent,
+  launchBrowser,
+  signInAsAdmin,
+} from './support.js';
 
 /**
  * A timed MCQ sat on a phone (360 px): a tutor sets a one-minute paper; the student starts it in
@@ -22,37 +32,28 @@ beforeAll(async () => {
     token: staff,
     body: { title: `Timed ${stamp}`, description: 'A timed paper' },
   });
-  const { id: studentId } = await api<{ id: number }>('/students/signup', { token: staff, body: student });
-  await api('/enrollments', { token: staff, body: { courseId: course.id, studentId } });
+  await enrolNewStudent(staff, course.id, student);
 
-  const form = new FormData();
-  form.set(
-    'examDTO',
-    JSON.stringify({
-      courseId: course.id,
-      title: 'One-minute paper',
-      description: 'Answer what you can in a minute.',
-      dueDate: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
-      examType: 'MCQ',
-      examIdentifier: `TIMED_${stamp}`.toUpperCase(),
-      timeLimitMinutes: 1,
-    }),
-  );
-  exam = await apiForm<{ id: number }>('/api/v1/exams', staff, form);
-  const questions = new FormData();
-  questions.set(
-    'questions',
-    JSON.stringify(
-      ['Which gas turns limewater milky?', 'Which metal is liquid at room temperature?'].map((text, q) => ({
-        questionText: text,
-        options: ['carbon dioxide', 'mercury', 'oxygen', 'sodium', 'argon'].map((optionText, o) => ({
-          optionText: `${optionText} (${q + 1}.${o + 1})`,
-          isCorrect: o === q,
-        })),
+  exam = await createExam(staff, {
+    courseId: course.id,
+    title: 'One-minute paper',
+    description: 'Answer what you can in a minute.',
+    dueDate: aWeekAhead(),
+    examType: 'MCQ',
+    examIdentifier: `TIMED_${stamp}`.toUpperCase(),
+    timeLimitMinutes: 1,
+  });
+  await addMcqQuestions(
+    staff,
+    exam.id,
+    ['Which gas turns limewater milky?', 'Which metal is liquid at room temperature?'].map((text, q) => ({
+      questionText: text,
+      options: ['carbon dioxide', 'mercury', 'oxygen', 'sodium', 'argon'].map((optionText, o) => ({
+        optionText: `${optionText} (${q + 1}.${o + 1})`,
+        isCorrect: o === q,
       })),
-    ),
+    })),
   );
-  await apiForm(`/api/v1/exams/${exam.id}/mcq-questions/bulk`, staff, questions);
   await api(`/api/v1/exams/${exam.id}/publish`, { token: staff, method: 'POST' });
 
   context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -102,8 +103,7 @@ describe('a timed MCQ on a phone', () => {
 
   it('shows the hand-in, scored, in the portal’s submissions', async () => {
     const staffPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(staffPage, inject('adminUsername'), inject('adminPassword'));
-    await staffPage.waitForURL(/\/dashboard$/);
+    await signInAsAdmin(staffPage);
     await staffPage.goto(`${baseURL()}/exams/${exam.id}/submissions`);
     // One of two right: 25 of 50.
     await staffPage.getByText('25.00 / 50').waitFor();

@@ -117,8 +117,8 @@ async function main() {
   }
 
   const { openDatabase } = await dist('db/client.js');
-  const { itemSums, itemSumsSql } = await dist('modules/views/item-analysis.js');
-  const { courseCoverage, courseCoverageSql } = await dist('modules/views/watch-coverage.js');
+  const { itemSums, itemSumsSql } = await dist('modules/insight/reads-item-analysis.js');
+  const { courseCoverage, courseCoverageSql } = await dist('modules/insight/reads-watch-coverage.js');
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   session.onCleanup(() => database.close());
   const { db } = database;

@@ -12,6 +12,9 @@
 //   BENCH_ROUTES=/courses/:id,/dashboard npm run bench:web   # only these routes (ROUTES)
 //   BENCH_CPU_SLOWDOWN=2 npm run bench:web   # Lighthouse's CPU slowdown (default 4, Lighthouse's own), for
 //                                            # a machine its throttling guide would calibrate (printed below)
+//   BENCH_LANGUAGES=en,si,ta npm run bench:web   # the students' app's pages once per language (the language
+//                                            # chosen in localStorage, as the sign-in page's picker keeps it,
+//                                            # and on the student's account); rows read "/learn/login [si]"
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { freePort, median, root, serverEnv, spread } from './lib/bench-kit.mjs';
@@ -38,6 +41,13 @@ const goalJs = {
 // Where each app keeps its session in localStorage.
 const PORTAL_KEYS = { token: 'jwtToken', roles: 'roles' };
 const LEARN_KEYS = { token: 'valence.learn.token', roles: 'valence.learn.roles' };
+/** Where the students' app keeps the language picked on the sign-in page or in Account (learn/lib/i18n.ts). */
+const LEARN_LANGUAGE_KEY = 'valence.learn.language';
+const LANGUAGES = ['en', 'si', 'ta'];
+/** The students' app's languages to measure its pages in; none: as the browser's language leads it (English). */
+const languages = process.env.BENCH_LANGUAGES?.split(',').map((name) => name.trim()) ?? [null];
+if (languages.some((language) => language !== null && !LANGUAGES.includes(language)))
+  throw new Error(`BENCH_LANGUAGES must list some of ${LANGUAGES.join(', ')}`);
 
 async function api(base, method, url, token, body) {
   const response = await fetch(`${base}/api${url}`, {
@@ -58,7 +68,7 @@ function printTable(rows) {
   console.log('route                 | JS (compressed) | CSS      | perf | a11y | LCP     | DOM nodes');
   console.log('--------------------- | --------------- | -------- | ---- | ---- | ------- | ---------');
   for (const row of rows) {
-    const jsGoal = goalJs[row.route] ? ` (goal ≤ ${kb(goalJs[row.route])})` : '';
+    const jsGoal = goalJs[row.path] ? ` (goal ≤ ${kb(goalJs[row.path])})` : '';
     console.log(
       `${row.route.padEnd(21)} | ${kb(row.js).padStart(15)} | ${kb(row.css).padStart(8)} | ${String(row.performance).padStart(4)} | ${String(row.accessibility).padStart(4)} | ${s(row.lcp).padStart(7)} | ${String(row.dom).padStart(9)}${jsGoal}`,
     );
@@ -78,7 +88,7 @@ function printTable(rows) {
       console.log(
         `  long tasks (${row.longTasks.length}): ${tasks.map((task) => `${Math.round(task.ms)} ms ${task.file}`).join(', ')}`,
       );
-    if (row.landed !== row.route) console.log(`  (landed on ${row.landed})`);
+    if (row.landed !== row.path) console.log(`  (landed on ${row.landed})`);
     if (row.failing.length > 0) console.log(`  accessibility audits not passed: ${row.failing.join(', ')}`);
   }
   console.log('\nGoals: performance ≥ 95, accessibility ≥ 95 on every route.');
@@ -156,7 +166,15 @@ async function main() {
   for (const { pattern, app, signedIn } of ROUTES) {
     if (chosenRoutes && !chosenRoutes.includes(pattern)) continue;
     const route = { path: pattern.replace(':id', String(course.id)), signedIn };
-    rows.push(await measureRoute(context, { base, debugPort, runs, route, session: sessions[app], cpuSlowdown }));
+    for (const language of app === 'learn' ? languages : [null]) {
+      const options = { base, debugPort, runs, route, session: sessions[app], cpuSlowdown };
+      if (language) {
+        // The signed-in app follows the account's language (GET /me) over the phone's; both say the same.
+        await api(base, 'PATCH', '/me', studentSession.jwtToken, { language });
+        Object.assign(options, { storage: { [LEARN_LANGUAGE_KEY]: language }, label: `${route.path} [${language}]` });
+      }
+      rows.push(await measureRoute(context, options));
+    }
   }
   printTable(rows);
 }

@@ -4,6 +4,10 @@
  * students' app (apps/web/src/learn) and the portal never load each other's code; a students' app
  * feature never imports another; the server loads its heavy file libraries on first use.
  */
+/** The files that draw PDFs (pdf-lib, fontkit, HarfBuzz): loaded only on the PDF worker thread. */
+const PDF_WRITERS =
+  '^apps/server/src/(modules/(marking/render-marked-paper|reports/pack-pdf|resources/licence-stamp)|lib/pdf-type/(typesetter|report-writer|report-document|fonts|rich-text|page-view))\\.ts$';
+
 module.exports = {
   forbidden: [
     {
@@ -17,7 +21,7 @@ module.exports = {
       name: 'learn-stays-apart',
       severity: 'error',
       comment:
-        "The students' app ships its own bundle: it may share only the form helper, the session store, the PDF report frame, the PDF viewer's document hook, the zod set-up and the notation component with the portal.",
+        "The students' app ships its own bundle: it may share only the form helpers (the lazy one for sign-in), the session store, the blob download, the PDF viewer's document hook, the zod set-up, the API client's core and types and the notation component with the portal.",
       from: { path: '^apps/web/src/learn/' },
       to: {
         path: '^apps/web/src/',
@@ -25,7 +29,7 @@ module.exports = {
           '^apps/web/src/learn/',
           // Test helpers never reach a bundle.
           '^apps/web/src/test/',
-          '^apps/web/src/lib/(form|session-store|pdf-report|pdf-document|zod-jitless)\\.ts$',
+          '^apps/web/src/lib/(form|lazy-form|session-store|download|pdf-document|zod-jitless|api-core|api-types)\\.ts$',
           '^apps/web/src/components/chem-(text\\.tsx|render\\.ts)$',
         ],
       },
@@ -62,7 +66,7 @@ module.exports = {
           '\\.test\\.ts$',
           // Test helpers never run in the server.
           '^apps/server/src/test/',
-          '^apps/server/src/modules/(marking/render-marked-paper|reports/pack-pdf)\\.ts$',
+          PDF_WRITERS,
         ],
       },
       to: { path: 'node_modules/(exceljs|pdf-lib|jszip)/', dynamic: false, dependencyTypesNot: ['type-only'] },
@@ -70,10 +74,11 @@ module.exports = {
     {
       name: 'pdf-writers-on-use',
       severity: 'error',
-      comment: 'The two PDF writers bring pdf-lib with them: load them with `await import()` where a PDF is drawn.',
-      from: { path: '^apps/server/src/', pathNot: ['\\.test\\.ts$', '^apps/server/src/test/'] },
+      comment:
+        'The PDF writers bring pdf-lib, fontkit and HarfBuzz with them: only the PDF worker thread loads them, with `await import()`; they may import each other.',
+      from: { path: '^apps/server/src/', pathNot: ['\\.test\\.ts$', '^apps/server/src/test/', PDF_WRITERS] },
       to: {
-        path: '^apps/server/src/modules/(marking/render-marked-paper|reports/pack-pdf)\\.ts$',
+        path: PDF_WRITERS,
         dynamic: false,
         dependencyTypesNot: ['type-only'],
       },

@@ -33,6 +33,10 @@ export function launchChromium(profile, debugPort) {
 
 /** The figures bench:web prints from one Lighthouse report. */
 function figures(lhr) {
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not measure ${lhr.requestedUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
   const requests = lhr.audits['network-requests'].details.items;
   const bytes = (type) =>
     requests.filter((item) => item.resourceType === type).reduce((sum, item) => sum + item.transferSize, 0);
@@ -102,21 +106,26 @@ const MEDIAN_KEYS = [
  * it. Resolves to the medians, each run's performance, TBT and LCP (`perRun`), the path it landed
  * on and the first run's failing accessibility audits, main-thread breakdown and long tasks.
  * `cpuSlowdown` is Lighthouse's CPU slowdown multiplier (its default, 4, unless a calibration asks
- * for another).
+ * for another). `storage` is more localStorage to set first (the students' app's chosen language);
+ * `label` names the row (the path when not given).
  */
-export async function measureRoute(context, { base, debugPort, runs, route, session, cpuSlowdown = 4 }) {
+export async function measureRoute(
+  context,
+  { base, debugPort, runs, route, session, cpuSlowdown = 4, storage = {}, label = route.path },
+) {
   // Both apps keep their session in localStorage; Lighthouse is told not to clear it.
   const page = await context.newPage();
   await page.goto(`${base}/contact`);
   await page.evaluate(
-    ({ signedIn, token, roleList, keys }) => {
+    ({ signedIn, token, roleList, keys, more }) => {
       localStorage.clear();
       if (signedIn) {
         localStorage.setItem(keys.token, token);
         localStorage.setItem(keys.roles, JSON.stringify(roleList));
       }
+      for (const [key, value] of Object.entries(more)) localStorage.setItem(key, value);
     },
-    { signedIn: route.signedIn, token: session.token, roleList: session.roles, keys: session.keys },
+    { signedIn: route.signedIn, token: session.token, roleList: session.roles, keys: session.keys, more: storage },
   );
   const cdp = await context.newCDPSession(page);
   const results = [];
@@ -134,13 +143,14 @@ export async function measureRoute(context, { base, debugPort, runs, route, sess
     });
     results.push(figures(lhr));
     if (reportDir) {
-      const name = `${route.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${i + 1}.json`;
+      const name = `${label.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${i + 1}.json`;
       writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
     }
   }
   await page.close();
   const row = {
-    route: route.path,
+    route: label,
+    path: route.path,
     landed: new URL(results[0].finalUrl).pathname,
     failing: results[0].failing,
     work: results[0].work,

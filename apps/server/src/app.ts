@@ -21,6 +21,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { idempotency } from './plugins/idempotency.js';
 import { type InFlight, trackInFlight } from './plugins/in-flight.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { jobsPlugin } from './queue/plugin.js';
 import type { ObjectStorage } from './storage/storage.js';
 
 declare module 'fastify' {
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(tokensPlugin, { secret: deps.secret, ttlHours: config.tokenTtlHours });
+  // The job queue before the modules: each gives its jobs a worker while it is built.
+  await app.register(jobsPlugin, { database: deps.database });
   for (const plugin of modulePlugins) await app.register(plugin);
 
   await app.register(swagger, {

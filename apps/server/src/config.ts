@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_ANSWER_MAX_BYTES } from '@valence/contract';
+import { DEFAULT_ANSWER_MAX_BYTES, MAX_DEVICE_LIMIT } from '@valence/contract';
 import { z } from 'zod';
 
 /** Tokens and download links are signed with HMAC-SHA256: a shorter key is guessable. */
@@ -57,6 +57,7 @@ const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(DEFAULT_ANSWER_MAX_BYTES),
   PART2_UPLOAD_GRACE_MINUTES: z.coerce.number().int().min(0).max(120).default(10),
+  MAX_DEVICES_PER_STUDENT: z.coerce.number().int().min(1).max(MAX_DEVICE_LIMIT).default(2),
   TIME_ZONE: z
     .string()
     .default('Asia/Colombo')
@@ -84,6 +85,10 @@ const envSchema = z.object({
     }
     return parsed;
   }),
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+  HLS_LINK_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
 });
@@ -132,10 +137,19 @@ export type Config = {
   answerMaxBytes: number;
   /** A PART II script whose upload began before the student's deadline is taken until this long after it. */
   part2UploadGraceMinutes: number;
+  /** Devices a student may be signed in on at once, unless the Settings screen sets another number. */
+  maxDevicesPerStudent: number;
   timeZone: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** ffmpeg and ffprobe: the given paths, else found on PATH when the server starts (streaming/ffmpeg.ts). */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  /** Transcodes this server runs at once; 0 runs none (another server takes them). */
+  transcodeConcurrency: number;
+  /** How long a student's signed HLS address lasts; every playlist rewrite signs its children afresh. */
+  hlsLinkTtlSeconds: number;
   trustProxy: TrustProxy;
   webDist: string | undefined;
 };
@@ -176,10 +190,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadLinkTtlSeconds: e.DOWNLOAD_LINK_TTL_SECONDS,
     answerMaxBytes: e.ANSWER_MAX_BYTES,
     part2UploadGraceMinutes: e.PART2_UPLOAD_GRACE_MINUTES,
+    maxDevicesPerStudent: e.MAX_DEVICES_PER_STUDENT,
     timeZone: e.TIME_ZONE,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
+    hlsLinkTtlSeconds: e.HLS_LINK_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST,
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common.js';
-import { LIMITS, ROLES, STAFF_ROLES } from './constants.js';
+import { LANGUAGES, LIMITS, ROLES, STAFF_ROLES } from './constants.js';
 
 export const roleSchema = z.enum(ROLES);
 export const staffRoleSchema = z.enum(STAFF_ROLES);
@@ -21,12 +21,29 @@ export const signinResponseSchema = z.object({
 });
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
 
+export const languageSchema = z.enum(LANGUAGES, { message: "Language must be 'en', 'si' or 'ta'." });
+
 export const meSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   roles: z.array(roleSchema),
+  /** The students' app's language the student chose; null until they choose (the browser's is used). */
+  language: languageSchema.nullable(),
+  /** Lectures stream at the lowest quality (a student's setting; always false for staff). */
+  dataSaver: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** PATCH /me: a student's own settings, any of them; at least one. */
+export const updateMeRequestSchema = z
+  .object({
+    language: languageSchema.optional(),
+    dataSaver: z.boolean({ message: 'dataSaver must be true or false.' }).optional(),
+  })
+  .refine((value) => value.language !== undefined || value.dataSaver !== undefined, {
+    message: 'Give a language or dataSaver to change.',
+  });
+export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
 /** New usernames: letters, digits and . _ @ + - (e-mail addresses and phone numbers fit). */
 export const newUsernameSchema = z

@@ -37,12 +37,17 @@ const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF\u00AD\u180E]/gu;
 
 export const isBlank = (value: string): boolean => value.replace(INVISIBLE, '') === '';
 
-/** Trimmed text, required and not blank, at most `max` characters, never a NUL (no database stores one). */
+/**
+ * Trimmed text, required and not blank, at most `max` characters, never a NUL (no database stores
+ * one). NFC: a vowel sign typed as two keys is stored as the one letter, so a search finds it
+ * whichever way it was typed.
+ */
 export const requiredText = (options: { label: string; max: number; required?: string }) => {
   const required = options.required ?? `${options.label} is required.`;
   return z
     .string({ message: required })
     .trim()
+    .normalize('NFC')
     .refine((value) => !isBlank(value), { message: required, abort: true })
     .refine((value) => !value.includes('\0'), { message: `${options.label} must not contain a NUL character.` })
     .refine((value) => value.length <= options.max, {

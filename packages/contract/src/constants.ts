@@ -20,6 +20,10 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES = ['ROLE_SUPERADMIN', 'ROLE_ADMIN'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** The students' app's languages: English, Sinhala, Tamil (BCP 47 codes, as `Intl` takes them). */
+export const LANGUAGES = ['en', 'si', 'ta'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const ENROLLMENT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { ENROLLMENT_STATUSES } from './constants.js';
-import { pageQuerySchema, sortSchema } from './paging.js';
+import { pageQuerySchema, searchTextSchema, sortSchema } from './paging.js';
 
 export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, {
   message: 'Status must be ACTIVE or DISABLED.',
@@ -54,7 +54,7 @@ export const bulkEnrollmentSchema = z
       .optional(),
     allUnassigned: z
       .object({
-        q: z.string().trim().max(200, { message: 'The search text must be at most 200 characters.' }).optional(),
+        q: searchTextSchema.optional(),
       })
       .optional(),
   })

@@ -117,6 +117,7 @@ const needed = (message: string, max: number, label: string) =>
   z
     .string({ message })
     .trim()
+    .normalize('NFC')
     .refine((value) => !isBlank(value), { message, abort: true })
     .refine((value) => !value.includes('\0'), { message: `${label} must not contain a NUL character.` })
     .refine((value) => value.length <= max, { message: `${label} must be at most ${max} characters.` });

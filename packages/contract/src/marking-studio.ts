@@ -39,6 +39,7 @@ export const MARKING_MESSAGES = {
   bulkEmpty: 'The zip holds no marked papers.',
   marksCsvHeader: 'marks.csv must have the columns username, score and feedback.',
   ifMatch: 'If-Match must be the version of the submission in double quotes, for example "3", or *.',
+  changedWhileSaving: 'This submission kept changing while the mark was saved. Please try again.',
 } as const;
 
 /**
@@ -238,3 +239,19 @@ export const studioScriptSchema = z.object({
   nextId: z.number().int().nullable(),
 });
 export type StudioScript = z.infer<typeof studioScriptSchema>;
+
+/**
+ * POST /api/v1/exams/{examId}/marking/open: all the studio needs to open, in one call. With
+ * `script`, that script; else the next unmarked one after `after` (none: from the top, the one the
+ * tutor holds first), claimed for the caller as `marking/next` does; `script` null when none is free.
+ */
+export const studioOpenQuerySchema = z.object({
+  script: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().positive().optional(),
+});
+export const studioOpeningSchema = z.object({
+  overview: markingOverviewSchema,
+  script: studioScriptSchema.nullable(),
+  annotations: annotationsSchema.nullable(),
+});
+export type StudioOpening = z.infer<typeof studioOpeningSchema>;

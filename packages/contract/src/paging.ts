@@ -11,13 +11,23 @@ const wholeNumber = (name: string, max: number) =>
     .refine((value) => value <= max, { message: `${name} must be at most ${max}.` });
 
 /**
+ * A search's text, trimmed and in NFC as stored text is: a Tamil ொ or a Sinhala ො typed as two keys
+ * still finds the one stored.
+ */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .normalize('NFC')
+  .max(200, { message: 'The search text must be at most 200 characters.' });
+
+/**
  * Optional paging of a list call. Without `limit` the call answers its plain array, as its first
  * version did; with it, one page and the total. `limit=0` asks for the total alone (a counter).
  */
 export const pageQuerySchema = z.object({
   limit: wholeNumber('limit', MAX_PAGE_LIMIT).optional(),
   offset: wholeNumber('offset', 1_000_000_000).optional(),
-  q: z.string().trim().max(200, { message: 'The search text must be at most 200 characters.' }).optional(),
+  q: searchTextSchema.optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

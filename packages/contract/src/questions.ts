@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { idSchema, isBlank } from './common.js';
+import { MCQ_OPTION_COUNT } from './constants.js';
 import { EXAM_LIMITS } from './exams.js';
 
 /** MCQ questions as staff send them, one or a bulk form's many, and the rules they must meet. */
 export const QUESTION_MESSAGES = {
   textOrImage: 'Question must have either text or an image.',
-  options: 'All 5 answer options must be filled.',
+  options: `All ${MCQ_OPTION_COUNT} answer options must be filled.`,
   oneCorrect: 'Exactly one option must be marked as correct.',
   answered: 'Cannot delete this question because it has been answered by a student.',
   bulkTextOrImage: (n: number) => `Question ${n}: Question text or image file is required.`,
-  bulkOptions: (n: number) => `Question ${n}: All 5 answer options must be filled.`,
+  bulkOptions: (n: number) => `Question ${n}: All ${MCQ_OPTION_COUNT} answer options must be filled.`,
   bulkCorrect: (n: number) => `Question ${n}: A correct option must be selected.`,
 } as const;
 
@@ -56,7 +57,7 @@ export function questionProblems(question: QuestionInput, hasImage: boolean, n?:
   if (isBlank(text) && !hasImage)
     problems.push(n ? QUESTION_MESSAGES.bulkTextOrImage(n) : QUESTION_MESSAGES.textOrImage);
   const options = question.options ?? [];
-  if (options.length !== 5 || options.some((option) => isBlank(option.optionText ?? '')))
+  if (options.length !== MCQ_OPTION_COUNT || options.some((option) => isBlank(option.optionText ?? '')))
     problems.push(n ? QUESTION_MESSAGES.bulkOptions(n) : QUESTION_MESSAGES.options);
   const correct = options.filter((option) => option.isCorrect).length;
   if (correct !== 1) {

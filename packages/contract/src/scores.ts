@@ -15,6 +15,9 @@ export function mcqPercentage(correct: number, totalQuestions: number): number {
 /** How a combined total is made, said on every screen that shows one (a part's mark alone is not its share). */
 export const TOTAL_FORMULA = 'Total = MCQ (out of 50) + half the PART II mark (out of 100)';
 
+/** What a PART II mark (out of 100) counts for in the combined total; the gradebook's SQL sorts by the same. */
+export const PART_TWO_WEIGHT = 0.5;
+
 export function combinedTotalScore(
   mcqScore: number | null | undefined,
   traditionalScore: number | null | undefined,
@@ -22,7 +25,25 @@ export function combinedTotalScore(
   const hasMcq = typeof mcqScore === 'number';
   const hasTraditional = typeof traditionalScore === 'number';
   if (!hasMcq && !hasTraditional) return null;
-  return (hasMcq ? mcqScore : 0) + (hasTraditional ? traditionalScore * 0.5 : 0);
+  return (hasMcq ? mcqScore : 0) + (hasTraditional ? traditionalScore * PART_TWO_WEIGHT : 0);
+}
+
+/**
+ * The overall status of a student's marks under one exam identifier, in rank order (a gradebook
+ * sorted by status follows it). The portal words two of them differently (`OVERALL_STATUS_LABELS`).
+ */
+export const OVERALL_STATUSES = ['Not Submitted', 'Pending', 'Partially Graded', 'Fully Graded'] as const;
+export type OverallStatus = (typeof OVERALL_STATUSES)[number];
+
+/**
+ * Over the `parts` (exam types) an identifier has: nothing handed in, handed in but none marked,
+ * some parts marked, all marked. An MCQ part is marked once handed in, PART II once it has a score.
+ * The gradebook's SQL ranks by the same rule (`statusRankSql`, checked against this by a test).
+ */
+export function overallStatusOf(parts: number, submitted: boolean, marked: number): OverallStatus {
+  if (!submitted) return 'Not Submitted';
+  if (marked >= parts) return 'Fully Graded';
+  return marked > 0 ? 'Partially Graded' : 'Pending';
 }
 
 /**

@@ -23,6 +23,7 @@ export const studentNameSchema = z
       z
         .string({ message: 'Name must be text.' })
         .trim()
+        .normalize('NFC')
         .refine((value) => !value.includes('\0'), { message: 'Name must not contain a NUL character.' })
         .refine((value) => value.length <= LIMITS.nameMax, {
           message: `Name must be at most ${LIMITS.nameMax} characters.`,

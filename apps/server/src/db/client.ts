@@ -42,6 +42,11 @@ export type Database = {
    * between transactions (what a backup dumps from while the server goes on serving).
    */
   snapshot?: () => Promise<Readable>;
+  /**
+   * Where the job queue (pg-boss, `queue/`) runs: PostgreSQL's address, for a small pool of its own;
+   * or, on the embedded database, pg-boss's `db` adapter over this one client (one process owns it).
+   */
+  queue?: { databaseUrl: string } | { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
 };
 
 /**
@@ -274,6 +279,7 @@ export async function openDatabase(options: {
       listen: (channel, onMessage, onLost, onRegained = () => undefined) =>
         listenPg(databaseUrl, channel, onMessage, onLost, onRegained),
       close: () => pool.end(),
+      queue: { databaseUrl },
     };
   }
   let createdWith: unknown;
@@ -296,6 +302,15 @@ export async function openDatabase(options: {
       };
     },
     close: () => client.close(),
+    queue: {
+      // pg-boss sends its schema's install and upgrades as one text of several statements without
+      // parameters (only `exec` runs those); everything else is one parameterised statement.
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
     snapshot: async () => {
       // Flushed first so the copy needs little replay; copied inside a transaction of our own so
       // that no other transaction is open (PGlite runs one at a time) while the files are read.

@@ -18,6 +18,8 @@ const NOT_OWNER = 0o077;
  * - it chmods every file it creates to 0666/0777 (ignoring the umask): modes are masked to the owner;
  * - its fsync is a no-op, so a commit is not on disk when it is acknowledged: fsync reaches the
  *   disk (used with `wal_sync_method=fsync`, since its fdatasync cannot be reached from here).
+ * Upstream: electric-sql/pglite#1107 (no fsync) and emscripten-core/emscripten#9916 (NODEFS's own
+ * modes). `private-node-fs.test.ts` fails when PGlite's behaviour changes, so either half can go.
  */
 export class PrivateNodeFS extends NodeFS {
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]): Promise<Init> {

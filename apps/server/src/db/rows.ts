@@ -56,3 +56,11 @@ export function lockRow<T extends PgTable>(
     .for(mode)
     .then((rows) => rows[0] as T['$inferSelect'] | undefined);
 }
+
+/**
+ * The rows of a raw statement (`db.execute`): PGlite's driver answers an array, the pg driver an
+ * object holding `rows`. Values come as the driver parsed them (times as text or Date).
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}

@@ -3,6 +3,7 @@
  * them all through this one. Column enums come from the contract, so a new role or status is
  * added in one place.
  */
+export * from './tables/account-devices.js';
 export * from './tables/accounts.js';
 export * from './tables/audit-log.js';
 export * from './tables/courses.js';
@@ -14,5 +15,6 @@ export * from './tables/questions.js';
 export * from './tables/reports.js';
 export * from './tables/resources.js';
 export * from './tables/signin-throttle.js';
+export * from './tables/streaming.js';
 export * from './tables/submissions.js';
 export * from './tables/watch-time.js';

@@ -12,7 +12,7 @@ export type ModulePluginOptions = {
 
 /**
  * A module's service as a root decorator, `app.<decorator>`: `build` makes it (and may attach it to
- * another module or start its timers), then it is decorated on the root instance (fastify-plugin,
+ * another module or give its jobs a worker on `app.jobs`), then it is decorated on the root instance (fastify-plugin,
  * so not encapsulated). The module keeps its own `declare module 'fastify'` augmentation.
  */
 export function modulePlugin<K extends keyof FastifyInstance & string>(
@@ -27,16 +27,4 @@ export function modulePlugin<K extends keyof FastifyInstance & string>(
     },
     { name, dependencies, decorators: { fastify: decorators } },
   );
-}
-
-/**
- * Runs `task` every `ms` while the app is open: the timer keeps no process alive and stops when the
- * app closes; a failed run is logged as a warning with `failure`, and the next one comes anyway.
- */
-export function repeatWhileOpen(app: FastifyInstance, ms: number, task: () => Promise<unknown>, failure: string) {
-  const timer = setInterval(() => {
-    task().catch((error) => app.log.warn({ err: error }, failure));
-  }, ms);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

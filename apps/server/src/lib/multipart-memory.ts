@@ -1,9 +1,7 @@
-import { finished } from 'node:stream/promises';
-import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.js';
-import { NOT_MULTIPART } from './multipart.js';
-import { asUnreadable, type FileRule, formatBytes, formError, TOO_LARGE_STATUS } from './multipart-errors.js';
+import { asUnreadable, type FileRule, formatBytes, TOO_LARGE_STATUS } from './multipart-errors.js';
+import { forEachPart, skipPart } from './multipart-parts.js';
 
 /** A file part read whole into memory: one that is parsed (an import), never stored as it is. */
 export type UploadedFile = { name: string; bytes: Uint8Array };
@@ -30,37 +28,17 @@ export async function readFilesInMemory<Name extends string>(
   rules: Record<Name, FileRule>,
   limits: { files: number; fields: number; parts: number },
 ): Promise<Record<Name, UploadedFile | null>> {
-  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
   const names = Object.keys(rules) as Name[];
   const largest = Math.max(...names.map((name) => rules[name].maxBytes));
-  const parts = request.parts({ limits: { ...limits, fileSize: largest + 1 } });
   const form = Object.fromEntries(names.map((name) => [name, null])) as Record<Name, UploadedFile | null>;
   const seen = new Set<Name>();
-  try {
-    for (;;) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        throw formError(error, rules);
-      }
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'field') continue;
-      const name = part.fieldname as Name;
-      if (!Object.hasOwn(rules, name)) {
-        part.file.resume();
-        await finished(part.file).catch(asUnreadable);
-        continue;
-      }
-      if (seen.has(name)) throw badRequest(`Send one ${name} only.`);
-      seen.add(name);
-      const bytes = await readPart(part.file, rules[name]).catch(asUnreadable);
-      form[name] = bytes.length ? { name: part.filename ?? '', bytes } : null;
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError) || request.raw.readableEnded) throw error;
-    throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
-  }
+  await forEachPart(request, { limits: { ...limits, fileSize: largest + 1 }, files: rules }, async (part) => {
+    const name = part.fieldname as Name;
+    if (part.type === 'field' || !Object.hasOwn(rules, name)) return skipPart(part);
+    if (seen.has(name)) throw badRequest(`Send one ${name} only.`);
+    seen.add(name);
+    const bytes = await readPart(part.file, rules[name]).catch(asUnreadable);
+    form[name] = bytes.length ? { name: part.filename ?? '', bytes } : null;
+  });
   return form;
 }

@@ -1,15 +1,17 @@
-import { finished } from 'node:stream/promises';
-import type { FastifyMultipartBaseOptions, Multipart } from '@fastify/multipart';
+import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import { EXAM_LIMITS } from '@valence/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deleteStoredFiles } from '../storage/delete-files.js';
 import type { ObjectStorage } from '../storage/storage.js';
-import { badRequest, HttpError } from './errors.js';
-import { asUnreadable, formError } from './multipart-errors.js';
+import { badRequest } from './errors.js';
+import { asUnreadable } from './multipart-errors.js';
 import { type FileFieldOptions, type StoredFile, storeFilePart } from './multipart-file.js';
+import { forEachPart, skipPart } from './multipart-parts.js';
 
 export { type FileFieldOptions, fileNameOfKey, type StoredFile } from './multipart-file.js';
 
-export const NOT_MULTIPART = 'Send this as multipart/form-data.';
+export { NOT_MULTIPART } from './multipart-parts.js';
+
 const DEFAULT_FIELD_BYTES = 1024 * 1024;
 
 /**
@@ -73,12 +75,6 @@ async function readText(part: AsyncIterable<Buffer>, name: string, max: number):
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function removeAll(storage: ObjectStorage, request: FastifyRequest, files: StoredFile[]) {
-  for (const { key } of files) {
-    await storage.delete(key).catch((error) => request.log.warn({ err: error, key }, 'could not delete stored file'));
-  }
-}
-
 /**
  * Reads a multipart form: text parts named in `spec.fields` (size-capped), and each file part named
  * in `spec.files` streamed into storage as it arrives (kind told by its first bytes, size counted,
@@ -91,65 +87,51 @@ export async function readMultipartForm(
   storage: ObjectStorage,
   spec: FormSpec,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
   const fieldMax = (name: string) => spec.fields[name]?.maxBytes ?? DEFAULT_FIELD_BYTES;
   const fileSpecs = Object.values(spec.files);
   const fileCount = fileSpecs.reduce((sum, file) => sum + (file.maxCount ?? 1), 0);
   const fieldCount = Object.keys(spec.fields).length;
-  const parts = request.parts({
-    limits: {
-      // One byte over the largest allowed: the counter sees the excess and names the field.
-      fileSize: Math.max(0, ...fileSpecs.map((file) => file.maxBytes)) + 1,
-      fieldSize: Math.max(DEFAULT_FIELD_BYTES, ...Object.keys(spec.fields).map(fieldMax)),
-      fields: fieldCount + 10,
-      files: fileCount + fieldCount,
-      parts: fileCount + fieldCount + 10,
-    },
-  });
+  const limits = {
+    // One byte over the largest allowed: the counter sees the excess and names the field.
+    fileSize: Math.max(0, ...fileSpecs.map((file) => file.maxBytes)) + 1,
+    fieldSize: Math.max(DEFAULT_FIELD_BYTES, ...Object.keys(spec.fields).map(fieldMax)),
+    fields: fieldCount + 10,
+    files: fileCount + fieldCount,
+    parts: fileCount + fieldCount + 10,
+  };
   const fields: Record<string, unknown> = {};
   const files: Record<string, (StoredFile | null)[]> = {};
   const stored: StoredFile[] = [];
-  try {
-    for (;;) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        throw formError(error, spec.files);
-      }
-      if (next.done) break;
-      const part = next.value;
-      const name = part.fieldname;
-      if (part.type === 'field') {
-        if (!Object.hasOwn(spec.fields, name)) continue;
-        if (part.valueTruncated || (typeof part.value === 'string' && Buffer.byteLength(part.value) > fieldMax(name)))
-          throw badRequest(`${name} is too large.`);
-        fields[name] = part.value;
-      } else if (Object.hasOwn(spec.files, name)) {
-        const options = spec.files[name] as FileFieldOptions;
-        const list = files[name] ?? [];
-        files[name] = list;
-        const maxCount = options.maxCount ?? 1;
-        if (list.length >= maxCount)
-          throw badRequest(maxCount === 1 ? `Send one ${name} only.` : `Send at most ${maxCount} ${name} parts.`);
-        const file = await storeFilePart(storage, part, options);
-        if (file) stored.push(file);
-        list.push(file);
-      } else if (Object.hasOwn(spec.fields, name)) {
-        fields[name] = await readText(part.file, name, fieldMax(name)).catch(asUnreadable);
-      } else {
-        part.file.resume();
-        await finished(part.file).catch(asUnreadable);
-      }
+  const cleanUp = () =>
+    deleteStoredFiles(
+      storage,
+      request.log,
+      stored.map((file) => file.key),
+    );
+  await forEachPart(request, { limits, files: spec.files, cleanUp }, async (part) => {
+    const name = part.fieldname;
+    if (part.type === 'field') {
+      if (!Object.hasOwn(spec.fields, name)) return;
+      if (part.valueTruncated || (typeof part.value === 'string' && Buffer.byteLength(part.value) > fieldMax(name)))
+        throw badRequest(`${name} is too large.`);
+      fields[name] = part.value;
+    } else if (Object.hasOwn(spec.files, name)) {
+      const options = spec.files[name] as FileFieldOptions;
+      const list = files[name] ?? [];
+      files[name] = list;
+      const maxCount = options.maxCount ?? 1;
+      if (list.length >= maxCount)
+        throw badRequest(maxCount === 1 ? `Send one ${name} only.` : `Send at most ${maxCount} ${name} parts.`);
+      const file = await storeFilePart(storage, part, options);
+      if (file) stored.push(file);
+      list.push(file);
+    } else if (Object.hasOwn(spec.fields, name)) {
+      fields[name] = await readText(part.file, name, fieldMax(name)).catch(asUnreadable);
+    } else {
+      await skipPart(part);
     }
-  } catch (error) {
-    await removeAll(storage, request, stored);
-    // Anything else is the store's failure: a full disk (507) or a fault of the server; either way
-    // the error handler also ends the connection when the body was not read to its end.
-    if (!(error instanceof HttpError) || request.raw.readableEnded) throw error;
-    throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' }, error.details);
-  }
-  return new MultipartForm(fields, files, () => removeAll(storage, request, stored));
+  });
+  return new MultipartForm(fields, files, cleanUp);
 }
 
 /**

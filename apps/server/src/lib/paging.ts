@@ -75,6 +75,19 @@ export class StreamedList<T> {
     );
   }
 
+  /** Every row, read page by page (a report drawn from the whole list). */
+  async readAll(): Promise<T[]> {
+    const rows = [...this.firstPage];
+    let page = this.firstPage;
+    let offset = this.start;
+    while (page.length >= this.pageRows) {
+      offset += this.pageRows;
+      page = await this.pageAt(offset);
+      rows.push(...page);
+    }
+    return rows;
+  }
+
   /** The list as JSON text: `[`, its rows as they are read, `]`. */
   toStream(): Readable {
     const { firstPage, pageAt, start, pageRows } = this;

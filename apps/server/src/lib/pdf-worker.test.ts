@@ -13,7 +13,8 @@ afterAll(async () => {
   await closePdfWorker();
 });
 
-describe('the PDF thread', () => {
+// The thread's first PDF reads the fonts and starts HarfBuzz (about 1.5 s alone, more on a busy machine).
+describe('the PDF thread', { timeout: 30_000 }, () => {
   it('draws a marked paper and a report pack from the sources (tsx in the thread)', async () => {
     const paper = await renderOnPdfWorker(markedPaper(await scriptPdf(2)));
     expect((await PDFDocument.load(paper)).getPageCount()).toBe(2);

@@ -3,11 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { MarkedPaperInput } from '../modules/marking/render-marked-paper.js';
-import type { PackHeader, ReportPackData } from '../modules/reports/pack-pdf.js';
+import type { LicenceStampInput, MarkedPaperInput, PackHeader, ReportPackData } from './pdf-jobs.js';
+import type { ReportDocument } from './pdf-type/report-document.js';
 
 /**
- * The PDFs drawn from user text (marked papers, report packs) are drawn on a thread of their own:
+ * Every PDF the server makes (marked papers, report packs, the other reports, a lecture PDF's
+ * licence stamp) is drawn on a thread of their own, in the embedded fonts of `pdf-type/`:
  * pdf-lib works synchronously for as long as a page takes, and on the server's thread every other
  * request (`/api/health` too) waited behind it. One thread, one PDF at a time, the others queued in
  * order; a PDF that takes longer than the time limit has its thread ended (and a new one started
@@ -17,7 +18,9 @@ import type { PackHeader, ReportPackData } from '../modules/reports/pack-pdf.js'
 
 export type PdfJob =
   | { kind: 'marked-paper'; input: MarkedPaperInput }
-  | { kind: 'report-pack'; data: ReportPackData; header: PackHeader };
+  | { kind: 'report-pack'; data: ReportPackData; header: PackHeader }
+  | { kind: 'report'; report: ReportDocument }
+  | { kind: 'licence-stamp'; input: LicenceStampInput };
 
 /** The thread's answer to one job. */
 export type PdfReply = { ok: true; bytes: Uint8Array } | { ok: false; unreadable: boolean; message: string };
@@ -142,18 +145,18 @@ function start(): Worker {
 }
 
 /**
- * The thread's file is this one's sibling. Built, it is JavaScript; run from the sources (Vitest,
+ * The thread's file is `src/pdf-worker-thread.ts`, above the modules whose writers it loads. Built, it is JavaScript; run from the sources (Vitest,
  * tsx) it is TypeScript, which a thread cannot load by itself on Node 20: tsx is registered in the
  * thread first (it is a development dependency, there whenever the sources are run).
  */
 function spawn(): Worker {
   const here = import.meta.url;
-  if (!/\.ts$/.test(new URL(here).pathname)) return new Worker(new URL('./pdf-worker-thread.js', here));
+  if (!/\.ts$/.test(new URL(here).pathname)) return new Worker(new URL('../pdf-worker-thread.js', here));
   // The ES module of tsx's API, as its package declares it (its CommonJS one cannot be imported).
   const manifest = createRequire(here).resolve('tsx/package.json');
   const { exports } = JSON.parse(readFileSync(manifest, 'utf8'));
   const tsx = pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api'].import.default)).href;
-  const entry = new URL('./pdf-worker-thread.ts', here).href;
+  const entry = new URL('../pdf-worker-thread.ts', here).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(boot, { eval: true });
 }

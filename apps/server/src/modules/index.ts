@@ -15,9 +15,10 @@ import { gradebookRoutes } from './gradebook/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { insightPlugin } from './insight/plugin.js';
 import { insightRoutes } from './insight/routes.js';
+import { jobsRoutes } from './jobs/routes.js';
 import { bulkMarkingPlugin } from './marking/bulk/plugin.js';
 import { bulkMarkingRoutes } from './marking/bulk/routes.js';
-import { markingPlugin, marksPlugin, studioPlugin } from './marking/plugin.js';
+import { markingPlugin, marksPlugin } from './marking/plugin.js';
 import { markingRoutes } from './marking/routes.js';
 import { studentMarksRoutes } from './marking/student-routes.js';
 import { studioRoutes } from './marking/studio-routes.js';
@@ -34,14 +35,16 @@ import { settingsPlugin } from './settings/plugin.js';
 import { settingsRoutes } from './settings/routes.js';
 import { staffPlugin } from './staff/plugin.js';
 import { staffRoutes } from './staff/routes.js';
+import { streamingPlugin } from './streaming/plugin.js';
+import { streamingRoutes } from './streaming/routes.js';
 import { studentExamsRoutes } from './student-app/exam-routes.js';
 import { studentAppPlugin } from './student-app/plugin.js';
-import { studentAppRoutes, viewingRoutes } from './student-app/routes.js';
+import { licensedPdfRoutes, studentAppRoutes, viewingRoutes } from './student-app/routes.js';
 import { studentImportRoutes } from './students/import/routes.js';
 import { studentsPlugin } from './students/plugin.js';
 import { studentsRoutes } from './students/routes.js';
 import { submissionsPlugin } from './submissions/plugin.js';
-import { sittingsRoutes } from './submissions/routes.js';
+import { handInRoutes, sittingsRoutes } from './submissions/routes.js';
 import { uploadsPlugin } from './uploads/plugin.js';
 import { uploadsRoutes } from './uploads/routes.js';
 import { watchTimePlugin } from './watch-time/plugin.js';
@@ -53,6 +56,8 @@ import { watchTimeRoutes } from './watch-time/routes.js';
  */
 export const modulePlugins = [
   accountsPlugin,
+  // Before auth: a student's sign-in reads the device limit.
+  settingsPlugin,
   authPlugin,
   uploadsPlugin,
   coursesPlugin,
@@ -63,9 +68,9 @@ export const modulePlugins = [
   submissionsPlugin,
   markingPlugin,
   marksPlugin,
-  studioPlugin,
   bulkMarkingPlugin,
   resourcesPlugin,
+  streamingPlugin,
   staffPlugin,
   studentsPlugin,
   watchTimePlugin,
@@ -73,7 +78,6 @@ export const modulePlugins = [
   gradebookPlugin,
   auditPlugin,
   insightPlugin,
-  settingsPlugin,
   reportsPlugin,
 ];
 
@@ -90,6 +94,7 @@ export const moduleRoutes = [
   coursesRoutes,
   enrollmentsRoutes,
   resourcesRoutes,
+  streamingRoutes,
   watchTimeRoutes,
   examsRoutes,
   questionsRoutes,
@@ -101,10 +106,13 @@ export const moduleRoutes = [
   bulkMarkingRoutes,
   studentAppRoutes,
   viewingRoutes,
+  licensedPdfRoutes,
   studentExamsRoutes,
+  handInRoutes,
   studentMarksRoutes,
   gradebookRoutes,
   auditRoutes,
+  jobsRoutes,
   insightRoutes,
   reportsRoutes,
 ];

@@ -164,7 +164,8 @@ async function preparePostgresTarget(databaseUrl: string, force: boolean) {
   await client.connect();
   try {
     const tables = await client.query(
-      `select 1 from information_schema.tables where table_schema in ('public', 'drizzle') limit 1`,
+      // pgboss: the job queue's schema (queue/job-queue.ts), restored with the rest.
+      `select 1 from information_schema.tables where table_schema in ('public', 'drizzle', 'pgboss') limit 1`,
     );
     if (tables.rowCount === 0) return;
     if (!force) {
@@ -172,9 +173,9 @@ async function preparePostgresTarget(databaseUrl: string, force: boolean) {
         'The PostgreSQL database already has tables. Restore into an empty database (createdb NAME), or add --force to replace what is there.',
       );
     }
-    console.log('--force: dropping the schemas public and drizzle…');
+    console.log('--force: dropping the schemas public, drizzle and pgboss…');
     await client.query(
-      'drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public',
+      'drop schema if exists pgboss cascade; drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public',
     );
   } finally {
     await client.end();

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
+import type { StoredRendition } from '../db/schema.js';
+import { renditionKeys } from '../modules/streaming/keys.js';
 import { backupLeaseDir, backupRunning } from '../storage/backup-lease.js';
 import type { ObjectStorage } from '../storage/storage.js';
 import type { OpsCommand } from './ops-command.js';
@@ -17,14 +20,48 @@ const KEY_COLUMNS = sql`
   union all select answer_key from submissions where answer_key is not null
   union all select marked_paper_key from submissions where marked_paper_key is not null
   union all select image_key from mcq_questions where image_key is not null
-  union all select logo_key from institute_settings where logo_key is not null
-  union all select file_key from report_jobs where file_key is not null`;
+  union all select logo_key from institute_settings where logo_key is not null`;
+
+/**
+ * A course's report zip is named by its job's result on the queue (schema `pgboss`, which the queue
+ * makes at a server's first start, so a store may not have it yet).
+ */
+const QUEUED_KEYS = sql`
+  select output->'result'->>'fileKey' as key from pgboss.job
+  where name = 'reports.course-packs' and output->'result'->>'fileKey' is not null`;
+const HAS_QUEUE = sql`select to_regclass('pgboss.job') is not null as present`;
+
+/**
+ * The keys, plus a lecture's streaming versions (many files under one prefix: the row names the
+ * prefix and the counts) and where transcodes under way are writing (nothing there is an orphan
+ * yet). One statement, so the sweep reads the keys once before listing and once before removing.
+ */
+const REFERENCES = sql`
+  select key, null::jsonb as renditions, false as writing from (${KEY_COLUMNS}) as keys
+  union all select prefix, renditions, false from video_streams where prefix is not null
+  union all select work_prefix, null, true from video_streams where work_prefix is not null`;
+
+type Reference = { key: string; renditions: StoredRendition[] | null; writing: boolean };
+
+async function references(db: Db): Promise<{ keys: Set<string>; writing: string[] }> {
+  const result = await db.execute(REFERENCES);
+  // node-postgres answers { rows }, PGlite's driver the rows themselves.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Reference[];
+  const keys = new Set<string>();
+  const writing: string[] = [];
+  for (const row of rows) {
+    if (row.writing) writing.push(`${row.key}/`);
+    else if (row.renditions) for (const key of renditionKeys(row.key, row.renditions)) keys.add(key);
+    else keys.add(row.key);
+  }
+  if (rowsOf<{ present: boolean }>(await db.execute(HAS_QUEUE))[0]?.present) {
+    for (const row of rowsOf<{ key: string }>(await db.execute(QUEUED_KEYS))) keys.add(row.key);
+  }
+  return { keys, writing };
+}
 
 export async function referencedKeys(db: Db): Promise<Set<string>> {
-  const result = await db.execute(KEY_COLUMNS);
-  // node-postgres answers { rows }, PGlite's driver the rows themselves.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { key: string }[];
-  return new Set(rows.map((row) => row.key));
+  return (await references(db)).keys;
 }
 
 export type Orphan = { key: string; size: number; modifiedAt: Date };
@@ -39,8 +76,10 @@ export async function findOrphans(db: Db, storage: ObjectStorage, minAgeMinutes:
   // Listed first, keys read after: an object whose row commits in between is then seen as referenced.
   const listed: Orphan[] = [];
   for await (const object of storage.list()) if (object.modifiedAt.getTime() < cutoff) listed.push(object);
-  const keys = await referencedKeys(db);
-  for (const object of listed) if (!keys.has(object.key)) orphans.push(object);
+  const { keys, writing } = await references(db);
+  for (const object of listed) {
+    if (!keys.has(object.key) && !writing.some((prefix) => object.key.startsWith(prefix))) orphans.push(object);
+  }
   return orphans;
 }
 

@@ -1,10 +1,10 @@
-import { type Role, STAFF_ROLES } from '@valence/contract';
+import { type Role, SESSION_END_MESSAGES, type SessionEndCode, STAFF_ROLES } from '@valence/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { MIN_SECRET_BYTES } from '../config.js';
 import { BoundedMap } from '../lib/bounded-map.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, HttpError, unauthorized } from '../lib/errors.js';
 import type { Principal } from '../lib/principal.js';
 import { signKey, verifySignature } from '../storage/signing.js';
 
@@ -38,7 +38,8 @@ declare module 'fastify' {
   }
 }
 
-type Claims = { accountId: number; sessionVersion: number };
+/** `deviceId`: the student's device row the sign-in made (staff tokens and older ones carry none). */
+type Claims = { accountId: number; sessionVersion: number; deviceId?: string | undefined };
 
 /** How many verified tokens are remembered: a staff day's worth of sessions, a few hundred kB. */
 const VERIFIED_CACHE_SIZE = 5_000;
@@ -63,10 +64,14 @@ export class TokenService {
       throw new Error(`The signing secret must be at least ${MIN_SECRET_BYTES} bytes.`);
   }
 
-  async sign(account: { id: number; role: Role; sessionVersion: number }): Promise<string> {
+  async sign(account: { id: number; role: Role; sessionVersion: number }, deviceId?: string): Promise<string> {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expires = issuedAt + this.ttlHours * 3600;
-    const token = await new SignJWT({ ver: account.sessionVersion, roles: [account.role] })
+    const token = await new SignJWT({
+      ver: account.sessionVersion,
+      roles: [account.role],
+      ...(deviceId ? { sid: deviceId } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(account.id))
       .setIssuedAt(issuedAt)
@@ -77,6 +82,7 @@ export class TokenService {
     this.verified.set(token, {
       accountId: account.id,
       sessionVersion: account.sessionVersion,
+      deviceId,
       expiresAt: expires * 1000,
     });
     return token;
@@ -85,7 +91,9 @@ export class TokenService {
   async verify(token: string): Promise<Claims | null> {
     const known = this.verified.get(token);
     if (known) {
-      if (known.expiresAt > Date.now()) return { accountId: known.accountId, sessionVersion: known.sessionVersion };
+      if (known.expiresAt > Date.now()) {
+        return { accountId: known.accountId, sessionVersion: known.sessionVersion, deviceId: known.deviceId };
+      }
       this.verified.delete(token);
       return null;
     }
@@ -95,8 +103,9 @@ export class TokenService {
       const accountId = Number(payload.sub);
       const sessionVersion = Number(payload.ver);
       if (!Number.isInteger(accountId) || !Number.isInteger(sessionVersion)) return null;
-      this.verified.set(token, { accountId, sessionVersion, expiresAt: Number(payload.exp) * 1000 });
-      return { accountId, sessionVersion };
+      const deviceId = typeof payload.sid === 'string' ? payload.sid : undefined;
+      this.verified.set(token, { accountId, sessionVersion, deviceId, expiresAt: Number(payload.exp) * 1000 });
+      return { accountId, sessionVersion, deviceId };
     } catch {
       return null;
     }
@@ -105,17 +114,39 @@ export class TokenService {
 
 const isStaff = (role: Role) => (STAFF_ROLES as readonly Role[]).includes(role);
 
-/** Resolves a session token to a live account; a token from an ended session is no token. */
-async function principalOf(app: FastifyInstance, token: string): Promise<Principal | null> {
+/**
+ * Resolves a session token to a live account; a token from an ended session is no token. A student's
+ * device ended on purpose (a sign-in on one device too many, or by staff) answers the 401 that says so
+ * instead, which a route that needs no sign-in ignores like any dead token.
+ */
+async function principalOf(app: FastifyInstance, token: string): Promise<Principal | HttpError | null> {
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
   const account = await app.accounts.findSession(claims.accountId);
   if (!account || account.sessionVersion !== claims.sessionVersion) return null;
+  if (claims.deviceId) {
+    const ended = account.endedDevices?.[claims.deviceId];
+    if (ended) return deviceEnded(ended === 'replaced' ? 'SIGNED_IN_ELSEWHERE' : 'DEVICE_SIGNED_OUT');
+    app.accounts.seenDevice(claims.deviceId);
+  }
   return { id: account.id, username: account.username, role: account.role };
 }
 
+const deviceEnded = (code: SessionEndCode) => new HttpError(401, SESSION_END_MESSAGES[code], {}, { code });
+
+/** Sets the request's principal from what a token resolved to; a refusal is thrown unless the route is public. */
+function settle(request: FastifyRequest, access: Access, resolved: Principal | HttpError | null): void {
+  if (resolved instanceof HttpError) {
+    request.principal = null;
+    if (access !== 'public') throw resolved;
+    return;
+  }
+  request.principal = resolved;
+  checkAccess(access, resolved);
+}
+
 /** The bearer token of the Authorization header, resolved; null without one. */
-function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | HttpError | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return Promise.resolve(null);
   return principalOf(app, header.slice('Bearer '.length).trim());
@@ -207,15 +238,13 @@ export async function accessControl(app: FastifyInstance, table: RouteInfo[]) {
     // Without a header, a body-token route is checked once its body is parsed (preValidation), still
     // before its schema or handler sees anything.
     if (bodyToken && request.headers.authorization === undefined) return;
-    request.principal = await resolvePrincipal(app, request);
-    checkAccess(access, request.principal);
+    settle(request, access, await resolvePrincipal(app, request));
   });
   app.addHook('preValidation', async (request) => {
     const { access, bodyToken } = request.routeOptions.config;
     if (!access || !bodyToken || request.headers.authorization !== undefined) return;
     const token = bodyTokenOf(request.body);
-    request.principal = token === null ? null : await principalOf(app, token);
-    checkAccess(access, request.principal);
+    settle(request, access, token === null ? null : await principalOf(app, token));
   });
 }
 

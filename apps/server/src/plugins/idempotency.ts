@@ -2,10 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { closeAfterAnswer } from '../lib/close-connection.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
-import { repeatWhileOpen } from '../lib/module-plugin.js';
-import { HOUR_MS } from '../lib/time.js';
+import { defineSweepJob } from '../queue/define-job.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,9 +43,6 @@ const ABANDONED = sql`interval '30 minutes'`;
 type Claim = { accountId: number; key: string; nonce: string; payload?: unknown; settled: boolean };
 
 type KeptRow = { fingerprint: string; status: number | null; body: string | null };
-
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
 
 /** What makes two requests "the same": method, address with its query, and the body (a file's by its length). */
 function fingerprintOf(request: FastifyRequest): string {
@@ -99,6 +96,9 @@ const store = {
   },
 };
 
+/** Deletes the keys past their day, hourly on the queue (minute 27, apart from the other sweeps). */
+export const sweepIdempotencyKeysJob = defineSweepJob('idempotency.sweep-keys', { expireInSeconds: 10 * 60 });
+
 /**
  * Registered inside the API scope, before the routes: every route declared `idempotent` honours an
  * `Idempotency-Key` header. Only a successful (2xx) answer is kept: after a refusal or a failure the
@@ -106,7 +106,11 @@ const store = {
  * Without the header a call runs as it always did.
  */
 export async function idempotency(app: FastifyInstance): Promise<void> {
-  repeatWhileOpen(app, HOUR_MS, () => store.sweep(app.db), 'could not sweep idempotency keys');
+  void app.jobs.work(sweepIdempotencyKeysJob, async () => {
+    await store.sweep(app.db);
+    return null;
+  });
+  app.jobs.schedule(sweepIdempotencyKeysJob, '27 * * * *');
 
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];

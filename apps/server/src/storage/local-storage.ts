@@ -48,6 +48,10 @@ export class LocalStorage implements ObjectStorage {
     return full;
   }
 
+  localPath(key: string): string {
+    return this.resolve(key);
+  }
+
   async put(key: string, body: Readable): Promise<void> {
     const full = this.resolve(key);
     // Written again: a row is about to name it, so a deletion held from before must not remove it.

@@ -25,6 +25,11 @@ export interface ObjectStorage {
    * object). For backups and the sweep of objects no row points at.
    */
   list(): AsyncIterable<ListedObject>;
+  /**
+   * The object's own file on this machine, for a store that keeps files on disk (ffmpeg reads it
+   * in place); absent for a store that does not.
+   */
+  localPath?(key: string): string;
   /** A short-lived link that serves the object with HTTP Range support. */
   signedUrl(key: string, options: { ttlSeconds: number; fileName?: string }): Promise<string>;
   /**

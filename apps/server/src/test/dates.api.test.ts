@@ -92,37 +92,31 @@ describe('POST /api/resources dates', () => {
   });
 
   it('stores the edge dates and a leap day exactly', async () => {
-    const absolute = expectStatus<Record<string, unknown>>(
-      await postResource({
-        liveAt: '1900-01-01T00:00Z',
-        recordingAt: '2024-02-29T12:00Z',
-        expiresAt: '2100-12-31T23:59Z',
-      }),
-      201,
+    const expectStored = async (sent: Record<string, string>, stored: Record<string, string>) =>
+      expect(expectStatus<Record<string, unknown>>(await postResource(sent), 201)).toMatchObject(stored);
+    // Absolute times.
+    await expectStored(
+      { liveAt: '1900-01-01T00:00Z', recordingAt: '2024-02-29T12:00Z', expiresAt: '2100-12-31T23:59Z' },
+      {
+        liveAt: '1900-01-01T00:00:00.000Z',
+        recordingAt: '2024-02-29T12:00:00.000Z',
+        expiresAt: '2100-12-31T23:59:00.000Z',
+      },
     );
-    expect(absolute).toMatchObject({
-      liveAt: '1900-01-01T00:00:00.000Z',
-      recordingAt: '2024-02-29T12:00:00.000Z',
-      expiresAt: '2100-12-31T23:59:00.000Z',
-    });
-    const offset = expectStatus<Record<string, unknown>>(
-      await postResource({ liveAt: '2024-02-29T23:30+05:30', recordingAt: '2100-12-31T00:00-0400' }),
-      201,
+    // Times with an offset.
+    await expectStored(
+      { liveAt: '2024-02-29T23:30+05:30', recordingAt: '2100-12-31T00:00-0400' },
+      { liveAt: '2024-02-29T18:00:00.000Z', recordingAt: '2100-12-31T04:00:00.000Z' },
     );
-    expect(offset).toMatchObject({ liveAt: '2024-02-29T18:00:00.000Z', recordingAt: '2100-12-31T04:00:00.000Z' });
-    const wallClock = expectStatus<Record<string, unknown>>(
-      await postResource({
-        liveAt: '1900-01-01T00:00',
-        recordingAt: '2024-02-29T10:00',
-        expiresAt: '2100-12-31T23:59',
-      }),
-      201,
+    // Wall-clock times in the platform zone.
+    await expectStored(
+      { liveAt: '1900-01-01T00:00', recordingAt: '2024-02-29T10:00', expiresAt: '2100-12-31T23:59' },
+      {
+        liveAt: '1899-12-31T18:40:28.000Z',
+        recordingAt: '2024-02-29T04:30:00.000Z',
+        expiresAt: '2100-12-31T18:29:00.000Z',
+      },
     );
-    expect(wallClock).toMatchObject({
-      liveAt: '1899-12-31T18:40:28.000Z',
-      recordingAt: '2024-02-29T04:30:00.000Z',
-      expiresAt: '2100-12-31T18:29:00.000Z',
-    });
   });
 });
 

@@ -33,12 +33,20 @@ const matrix: Record<string, Row> = {
   'PUT /api/settings/institute': { body: {}, expect: [401, 403, 403, 400] },
   'PUT /api/settings/institute/logo': { body: {}, expect: [401, 403, 403, 400] },
   'DELETE /api/settings/institute/logo': { expect: [401, 403, 403, 404] },
+  'GET /api/settings/devices': { expect: [401, 403, 403, 200] },
+  'PUT /api/settings/devices': { body: {}, expect: [401, 403, 403, 400] },
   // Report packs: staff, whoever the student or course.
   'GET /api/students/:studentId/report-pack.pdf': { expect: [401, 403, 404, 404] },
   'POST /api/courses/:courseId/report-packs': { expect: [401, 403, 404, 404] },
-  'GET /api/report-jobs/:jobId': { expect: [401, 403, 404, 404] },
+  // A job's id is the queue's UUID.
+  'GET /api/report-jobs/:jobId': {
+    path: '/api/report-jobs/00000000-0000-4000-8000-000000000000',
+    expect: [401, 403, 404, 404],
+  },
   'POST /api/signin': { body: {}, expect: [400, 400, 400, 400] },
   'GET /api/me': { expect: [401, 200, 200, 200] },
+  // A student's own settings (language, Data saver): staff have none to set.
+  'PATCH /api/me': { body: {}, expect: [401, 400, 403, 403] },
   'POST /api/me/password': { body: {}, expect: [401, 400, 400, 400] },
   'POST /api/logout': { expect: [401, 204, 204, 204] },
   'GET /api/staff': { expect: [401, 403, 403, 200] },
@@ -48,6 +56,12 @@ const matrix: Record<string, Row> = {
   'PUT /api/students/:id': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/students/:id': { expect: [401, 403, 403, 404] },
   'POST /api/logoutstudent': { body: {}, expect: [401, 403, 400, 400] },
+  // A student's devices: staff only.
+  'GET /api/students/:id/devices': { expect: [401, 403, 404, 404] },
+  'DELETE /api/students/:id/devices/:deviceId': {
+    path: `/api/students/${MISSING}/devices/00000000-0000-4000-8000-000000000000`,
+    expect: [401, 403, 404, 404],
+  },
   'GET /api/enrollments/student/:studentId': { expect: [401, 403, 404, 404] },
   'PUT /api/enrollments/:id': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/enrollments/:id': { expect: [401, 403, 403, 404] },
@@ -55,6 +69,8 @@ const matrix: Record<string, Row> = {
   // Not multipart: refused as such once past the access check.
   'POST /api/students/import': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/files/*': { path: '/api/files/resources/x.pdf', expect: [400, 400, 400, 400] },
+  // A student's stamped lecture PDF: its signed link is the permission; without one, a 400.
+  'GET /api/me/lectures/:id/licensed.pdf': { expect: [400, 400, 400, 400] },
   'GET /api/courses': { expect: [401, 403, 200, 200] },
   'POST /api/courses': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/courses/:id': { expect: [401, 403, 404, 404] },
@@ -69,9 +85,14 @@ const matrix: Record<string, Row> = {
   'POST /api/enrollments/bulk': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/api/watchtime/:username': { expect: [401, 403, 404, 404] },
   'GET /api/api/watchtime/total/:username': { expect: [401, 403, 404, 404] },
+  'GET /api/api/watchtime/:username/report.pdf': { expect: [401, 403, 404, 404] },
   'DELETE /api/api/watchtime/:id': { expect: [401, 403, 403, 404] },
   'POST /api/resources': { body: {}, expect: [401, 403, 400, 400] },
   'DELETE /api/resources/:id': { expect: [401, 403, 403, 404] },
+  // A video's transcode again (after a failure): staff.
+  'POST /api/resources/:id/stream/retry': { expect: [401, 403, 404, 404] },
+  // A student's HLS files: anyone with a signed address (checked per request); unsigned is a 400.
+  'GET /api/streams/:id/*': { path: `/api/streams/${MISSING}/master.m3u8`, expect: [400, 400, 400, 400] },
   // The student app: students only.
   'GET /api/me/courses': { expect: [401, 200, 403, 403] },
   'GET /api/me/courses/:id/resources': { expect: [401, 404, 403, 403] },
@@ -99,6 +120,7 @@ const matrix: Record<string, Row> = {
   'PUT /api/api/v1/exams/:examId/comment-bank': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/api/v1/exams/:examId/marking': { expect: [401, 403, 404, 404] },
   'POST /api/api/v1/exams/:examId/marking/next': { expect: [401, 403, 404, 404] },
+  'POST /api/api/v1/exams/:examId/marking/open': { expect: [401, 403, 404, 404] },
   'GET /api/api/v1/submissions/:id/annotations': { expect: [401, 403, 404, 404] },
   'PUT /api/api/v1/submissions/:id/annotations': { body: {}, expect: [401, 403, 400, 400] },
   'GET /api/api/v1/submissions/:id/script': { expect: [401, 403, 404, 404] },
@@ -131,6 +153,11 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/api/v1/submissions/student/:studentId/exam-score/:examIdentifier': { expect: [401, 403, 404, 404] },
   'GET /api/api/v1/exams/student/:studentId/score-summary': { expect: [401, 403, 404, 404] },
+  // The reports the portal downloads as PDFs (drawn on the server): staff, like their data.
+  'GET /api/api/v1/exams/student/:studentId/score-summary.pdf': { expect: [401, 403, 404, 404] },
+  'GET /api/api/v1/submissions/admin/student/:studentId/marks-summary/:examIdentifier/summary.pdf': {
+    expect: [401, 403, 404, 404],
+  },
   // The students' exam calls: students only.
   'GET /api/me/exams': { expect: [401, 200, 403, 403] },
   'GET /api/me/exams/:examId': { expect: [401, 404, 403, 403] },
@@ -141,6 +168,7 @@ const matrix: Record<string, Row> = {
   'POST /api/api/v1/submissions/exam/:examId/mcq': { body: {}, expect: [401, 400, 403, 403] },
   'POST /api/api/v1/submissions/exam/:examId/upload': { body: {}, expect: [401, 404, 403, 403] },
   'GET /api/me/marks': { expect: [401, 200, 403, 403] },
+  'GET /api/me/marks.pdf': { expect: [401, 200, 403, 403] },
   // The gradebook (staff) and the audit log (superadmin).
   'GET /api/courses/:id/gradebook': { expect: [401, 403, 404, 404] },
   'GET /api/courses/:id/gradebook/stats': { expect: [401, 403, 404, 404] },
@@ -148,6 +176,12 @@ const matrix: Record<string, Row> = {
   'GET /api/courses/:id/gradebook.xlsx': { expect: [401, 403, 404, 404] },
   'GET /api/audit': { expect: [401, 403, 403, 200] },
   'GET /api/audit/actions': { expect: [401, 403, 403, 200] },
+  // The job queue (superadmin).
+  'GET /api/jobs': { expect: [401, 403, 403, 200] },
+  'POST /api/jobs/:id/retry': {
+    path: '/api/jobs/00000000-0000-4000-8000-000000000000/retry',
+    expect: [401, 403, 403, 404],
+  },
   // tus: a creation without Upload-Length, and requests for an upload that does not exist.
   'POST /api/uploads': { headers: tus, expect: [401, 403, 400, 400] },
   'OPTIONS /api/uploads': { headers: tus, expect: [401, 403, 204, 204] },

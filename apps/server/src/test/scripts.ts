@@ -1,5 +1,6 @@
-import { deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFRef, StandardFonts } from 'pdf-lib';
+import { pngFile } from './png.js';
 
 /** Student scripts to mark in tests: real PDFs and pictures, and a way to read what was drawn on them. */
 
@@ -19,39 +20,10 @@ export const TINY_JPEG = Buffer.from(
   'base64',
 );
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
 /** A white `width` × `height` PNG (8-bit RGB). */
 export function whitePng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 255)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, 2, Buffer.concat(Array.from({ length: height }, () => row)));
 }
 
 /** The drawing operators of a page of a saved PDF (its content streams, inflated, in order). */
@@ -70,5 +42,8 @@ export async function pageContent(pdf: Uint8Array, pageIndex: number): Promise<s
     .join('\n');
 }
 
-/** A text as the standard fonts' `Tj` writes it: upper-case hex of its WinAnsi bytes. */
-export const hexText = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+/**
+ * A line's text as `lib/pdf-type` marks it in the page (its ActualText): upper-case hex of its
+ * UTF-16 with the byte order mark.
+ */
+export const hexText = (text: string) => `FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase()}`;

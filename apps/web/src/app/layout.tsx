@@ -82,6 +82,7 @@ export function AppLayout() {
       ? [
           { to: '/staff', label: 'Staff' },
           { to: '/audit', label: 'Audit log' },
+          { to: '/jobs', label: 'Jobs' },
           { to: '/settings', label: 'Settings' },
         ]
       : []),

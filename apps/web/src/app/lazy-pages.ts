@@ -19,5 +19,6 @@ export const LAZY_PAGES = {
   'student/combined-exam-scores': 'combined-exam-scores',
   staff: 'staff',
   audit: 'audit',
+  jobs: 'jobs',
   settings: 'settings',
 } as const satisfies Record<string, string>;

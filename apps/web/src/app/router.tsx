@@ -28,10 +28,11 @@ const combinedScores = async () => ({
 const students = async () => ({ Component: (await import('./routes/students')).StudentsRoute });
 const gradebook = async () => ({ Component: (await import('./routes/gradebook')).GradebookRoute });
 const audit = async () => ({ Component: (await import('./routes/audit')).AuditRoute });
+const jobs = async () => ({ Component: (await import('./routes/jobs')).JobsRoute });
 const staff = async () => ({ Component: (await import('./routes/staff')).StaffRoute });
 const settings = async () => ({ Component: (await import('./routes/settings')).SettingsRoute });
 
-/** Staff and Audit log show dates and are a superadmin's: the role is checked, then the settings read ahead. */
+/** Staff, Audit log and Jobs show dates and are a superadmin's: the role is checked, then the settings read ahead. */
 function superadminWithDates() {
   requireSuperadmin();
   return datesReadAhead.loader();
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           { path: 'student/combined-exam-scores', lazy: combinedScores },
           { path: 'staff', loader: superadminWithDates, shouldRevalidate: () => true, lazy: staff },
           { path: 'audit', loader: superadminWithDates, shouldRevalidate: () => true, lazy: audit },
+          { path: 'jobs', loader: superadminWithDates, shouldRevalidate: () => true, lazy: jobs },
           { path: 'settings', loader: requireSuperadmin, shouldRevalidate: () => true, lazy: settings },
         ],
       },

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ChemText, hasNotation, splitChem } from './chem-text';
+import { ChemText, hasNotation, splitChem, useDocumentTitle } from './chem-text';
 
 describe('splitChem', () => {
   it('separates plain text from \\ce, \\pu and $ notation, with nested braces', () => {
@@ -62,5 +62,28 @@ describe('ChemText', () => {
     await waitFor(() => expect(container.querySelector('.katex-error')).not.toBeNull());
     expect(container.querySelector('.katex-error')).toHaveTextContent('\\frac{1}{');
     expect(container).toHaveTextContent(/^Bad .* here$/);
+  });
+});
+
+describe('useDocumentTitle', () => {
+  function Titled({ title }: { title?: string }) {
+    useDocumentTitle(title);
+    return null;
+  }
+
+  it('names the tab with the notation as plain Unicode, and gives the app its name back after', () => {
+    document.title = 'Valence Admin Portal';
+    const { rerender, unmount } = render(<Titled title="Acids: \ce{H2SO4} and \ce{Cu^2+}" />);
+    expect(document.title).toBe('Acids: H₂SO₄ and Cu²⁺ — Valence Admin Portal');
+    rerender(<Titled title="රසායන විද්‍යාව \ce{SO4^2-}" />);
+    expect(document.title).toBe('රසායන විද්‍යාව SO₄²⁻ — Valence Admin Portal');
+    unmount();
+    expect(document.title).toBe('Valence Admin Portal');
+  });
+
+  it('leaves the title alone until there is one to show', () => {
+    document.title = 'Valence — Student';
+    render(<Titled />);
+    expect(document.title).toBe('Valence — Student');
   });
 });

@@ -1,83 +1,22 @@
+import {
+  hasNotation as hasNotationText,
+  type NotationSegment,
+  notationToPlain,
+  splitNotation,
+} from '@valence/contract';
 import { type CSSProperties, useEffect, useMemo, useSyncExternalStore } from 'react';
 
 /** A run of plain text, or a formula with the text it was written as. */
-export type ChemSegment =
-  | { kind: 'text'; text: string }
-  | { kind: 'tex'; tex: string; source: string; display: boolean };
-
-const COMMANDS = ['\\ce{', '\\pu{'];
-
-/** Index of the `}` closing the group opened just before `start`, or -1; `\{` and `\}` do not count. */
-function closingBrace(text: string, start: number): number {
-  let depth = 1;
-  for (let i = start; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === '\\') i += 1;
-    else if (char === '{') depth += 1;
-    else if (char === '}' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** Index where the closing `delimiter` of a math span starts, or -1; an escaped `\$` does not close it. */
-function closingDollar(text: string, start: number, delimiter: string): number {
-  for (let i = start; i < text.length; i += 1) {
-    if (text[i] === '\\') i += 1;
-    else if (text.startsWith(delimiter, i)) return i;
-  }
-  return -1;
-}
+export type ChemSegment = NotationSegment;
 
 /**
- * Splits text into plain runs and notation: `\ce{…}` and `\pu{…}` (mhchem), `$…$` (inline math)
- * and `$$…$$` (display math). `\$` is a literal dollar. Anything unclosed stays plain text, so a
- * lone `$` in a sentence is just a dollar.
+ * Splits text into plain runs and notation (the contract's `splitNotation`, which also turns it
+ * into plain Unicode for titles and PDFs).
  */
-export function splitChem(text: string): ChemSegment[] {
-  const segments: ChemSegment[] = [];
-  let plain = '';
-  const push = (segment: ChemSegment) => {
-    if (plain) segments.push({ kind: 'text', text: plain });
-    plain = '';
-    segments.push(segment);
-  };
-  let i = 0;
-  while (i < text.length) {
-    const command = COMMANDS.find((name) => text.startsWith(name, i));
-    if (command) {
-      const end = closingBrace(text, i + command.length);
-      if (end > 0) {
-        const source = text.slice(i, end + 1);
-        push({ kind: 'tex', tex: source, source, display: false });
-        i = end + 1;
-        continue;
-      }
-    }
-    if (text.startsWith('\\$', i)) {
-      plain += '$';
-      i += 2;
-      continue;
-    }
-    if (text[i] === '$') {
-      const delimiter = text.startsWith('$$', i) ? '$$' : '$';
-      const from = i + delimiter.length;
-      const end = closingDollar(text, from, delimiter);
-      const tex = end > 0 ? text.slice(from, end) : '';
-      if (tex.trim()) {
-        push({ kind: 'tex', tex, source: text.slice(i, end + delimiter.length), display: delimiter === '$$' });
-        i = end + delimiter.length;
-        continue;
-      }
-    }
-    plain += text[i];
-    i += 1;
-  }
-  if (plain) segments.push({ kind: 'text', text: plain });
-  return segments;
-}
+export const splitChem = splitNotation;
 
 /** Whether `text` holds any notation ChemText would typeset (forms show a preview only then). */
-export const hasNotation = (text: string) => splitChem(text).some((segment) => segment.kind === 'tex');
+export const hasNotation = hasNotationText;
 
 type RenderTex = (tex: string, displayMode: boolean) => string | null;
 
@@ -168,4 +107,20 @@ export function ChemText({ text, className }: ChemTextProps) {
       {parts}
     </span>
   );
+}
+
+/**
+ * Names the browser tab after what the page shows, its notation as plain Unicode (`\ce{H2SO4}` reads
+ * H₂SO₄: a document title cannot typeset), before the app's own name (the entry HTML's title),
+ * which comes back alone when the page goes.
+ */
+export function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    const appName = document.title;
+    document.title = `${notationToPlain(title)} — ${appName}`;
+    return () => {
+      document.title = appName;
+    };
+  }, [title]);
 }

@@ -1,51 +1,51 @@
 import type { z } from 'zod';
+import { ApiError, type ApiFile, createApiCore, fileNameOf, messageOf, type RequestOptions } from './api-core';
 import { clearSession, readSession } from './session';
 
 /** Base URL of the API; the portal and the API share an origin by default. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The answer's JSON body, for a call whose refusal says more than `message` (an import's report). */
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
+export { ApiError, type ApiFile, done, file, formBody, read } from './api-core';
 
-type RequestOptions = Omit<RequestInit, 'body'> & {
-  /** A plain object is sent as JSON; FormData as multipart. */
-  body?: unknown;
-  /** When set, any other success status is a failure too (a call where only 204 means success). */
-  expectStatus?: number;
-};
+const core = createApiCore({
+  baseUrl: API_BASE,
+  token: () => readSession()?.token ?? null,
+  addHeaders: (method, headers) => {
+    if (action && method !== 'GET' && !headers.has('Idempotency-Key')) {
+      // A second request of the same action is another request: it gets a key of its own.
+      headers.set('Idempotency-Key', action.sent === 0 ? action.key : `${action.key}.${action.sent}`);
+      action.sent += 1;
+    }
+  },
+  takeAhead: (path, token) => takeReadAhead(path, token),
+  onUnauthorized: (hadSession, body) => {
+    clearSession();
+    if (hadSession) window.location.assign('/signin');
+    return new ApiError(401, messageOf(body, 'Your session has ended. Please sign in again.'));
+  },
+  fallbackMessage: (status) => `Request failed (${status}).`,
+});
 
 /**
- * The one API client: adds the Bearer token, turns `{ message }` answers into ApiError, and on any
- * 401 clears the session and hard-redirects to /signin.
+ * The portal's typed client (see api-core.ts): adds the Bearer token and the running action's
+ * `Idempotency-Key`, turns `{ message }` answers into ApiError, and on any 401 clears the session
+ * and hard-redirects to /signin.
  */
-export async function apiFetch<T = unknown>(
-  path: string,
-  options: RequestOptions = {},
-  schema?: z.ZodType<T>,
-): Promise<T> {
-  const response = await send(path, options);
-  if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
-  const data: unknown = await response.json();
-  return schema ? schema.parse(data) : (data as T);
-}
+export const client = core.client;
 
-/** A file the API makes (an export): its bytes and the name the server gave it, if any. */
-export type ApiFile = { blob: Blob; fileName: string | null };
+/**
+ * A call by hand, for what the typed client does not fit (a multipart form): the same token, keys,
+ * errors and 401 handling as `client`.
+ */
+export const apiFetch: <T = unknown>(path: string, options?: RequestOptions, schema?: z.ZodType<T>) => Promise<T> =
+  core.fetchJson;
 
-/** Like `apiFetch`, for an answer that is a file rather than JSON; failures are the same ApiError. */
+const send = core.send;
+
+/** Like `apiFetch`, for an answer that is a file rather than JSON (typed calls use `file`); failures are the same ApiError. */
 export async function apiFile(path: string, options: RequestOptions = {}): Promise<ApiFile> {
   const response = await send(path, options);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  return { blob: await response.blob(), fileName: name ? decodeURIComponent(name) : null };
+  return { blob: await response.blob(), fileName: fileNameOf(response) };
 }
 
 /**
@@ -105,55 +105,6 @@ export function withActionKey<T>(run: object, call: () => Promise<T>): Promise<T
   } finally {
     action = outer;
   }
-}
-
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const session = readSession();
-  const headers = new Headers(options.headers);
-  if (session) headers.set('Authorization', `Bearer ${session.token}`);
-  if (action && (options.method ?? 'GET') !== 'GET' && !headers.has('Idempotency-Key')) {
-    // A second request of the same action is another request: it gets a key of its own.
-    headers.set('Idempotency-Key', action.sent === 0 ? action.key : `${action.key}.${action.sent}`);
-    action.sent += 1;
-  }
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData || options.body instanceof Blob || typeof options.body === 'string') {
-    body = options.body;
-  } else if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
-  }
-  const { expectStatus, ...init } = options;
-  const ask = () => fetch(`${API_BASE}${path}`, { ...init, headers, body });
-  const plainRead = (init.method ?? 'GET') === 'GET' && body === undefined && options.headers === undefined;
-  const ahead = plainRead && session ? takeReadAhead(path, session.token) : undefined;
-  const response = ahead ? await ahead.catch(ask) : await ask();
-  if (response.status === 401) {
-    const hadSession = session !== null;
-    clearSession();
-    if (hadSession) window.location.assign('/signin');
-    throw new ApiError(401, messageOf(await readBody(response), 'Your session has ended. Please sign in again.'));
-  }
-  if (!response.ok) {
-    const data = await readBody(response);
-    throw new ApiError(response.status, messageOf(data, `Request failed (${response.status}).`), data);
-  }
-  if (expectStatus !== undefined && response.status !== expectStatus)
-    throw new ApiError(response.status, `Unexpected answer (${response.status}).`);
-  return response;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function messageOf(data: unknown, fallback: string): string {
-  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message ? message : fallback;
 }
 
 /** The server's message where there is one, else the given text (the server's reason is the more useful one). */

@@ -31,10 +31,12 @@ import { useImportQuestions } from '../features/questions/api/import-questions';
 import { useUpdateQuestion } from '../features/questions/api/update-question';
 import { useCreateResource } from '../features/resources/api/create-resource';
 import { useDeleteResource } from '../features/resources/api/delete-resource';
+import { useUpdateDeviceLimit } from '../features/settings/api/update-device-limit';
 import { useCreateStaff } from '../features/staff/api/create-staff';
 import { useSetStaffDisabled, useUpdateStaff } from '../features/staff/api/update-staff';
 import { useCreateStudent } from '../features/students/api/create-student';
 import { useDeleteStudent } from '../features/students/api/delete-student';
+import { useEndStudentDevice } from '../features/students/api/end-student-device';
 import { useImportStudents } from '../features/students/api/import-students';
 import { useLogoutStudent } from '../features/students/api/logout-student';
 import { useUpdateStudent } from '../features/students/api/update-student';
@@ -49,6 +51,14 @@ const EXAM = exam(11, 'CHEM_T1', 'TRADITIONAL', { published: true });
 const png = () => new File(['x'], 'logo.png', { type: 'image/png' });
 const question = { input: { questionText: 'Q', options: [], correctAnswerIndex: 0 }, image: null };
 // Every screen that names a student (a rename) or lists them (a delete).
+/** What a change to student 3's place in course 7 refreshes: both sides of the enrolment and what counts it. */
+const classOfCourse7 = [
+  keys.enrollments.ofCourse(7),
+  keys.enrollments.ofStudent(3),
+  keys.students.assignableTo(7),
+  keys.gradebook.ofCourse(7),
+  keys.watchCoverage.ofCourse(7),
+];
 const everyStudentList = [
   keys.students.all,
   keys.enrollments.all,
@@ -112,27 +122,12 @@ const CHANGES: Record<string, Change> = {
     use: useAssignStudents,
     variables: { courseId: 7, studentIds: [3] },
     answer: { created: 1, alreadyEnrolled: 0, status: 'ACTIVE' },
-    touches: [
-      keys.enrollments.ofCourse(7),
-      keys.enrollments.ofStudent(3),
-      keys.students.assignableTo(7),
-      keys.gradebook.ofCourse(7),
-      keys.watchCoverage.ofCourse(7),
-      keys.watchCoverage.ofStudent(3),
-      keys.scores.all,
-    ],
+    touches: [...classOfCourse7, keys.watchCoverage.ofStudent(3), keys.scores.all],
   },
   'remove an enrolment': {
     use: useDeleteEnrollment,
     variables: 5,
-    touches: [
-      keys.enrollments.ofCourse(7),
-      keys.enrollments.ofStudent(3),
-      keys.students.assignableTo(7),
-      keys.gradebook.ofCourse(7),
-      keys.watchCoverage.ofCourse(7),
-      keys.scores.all,
-    ],
+    touches: [...classOfCourse7, keys.scores.all],
   },
   'change an enrolment status': {
     use: useUpdateEnrollmentStatus,
@@ -313,6 +308,17 @@ const CHANGES: Record<string, Change> = {
     touches: [keys.institute, keys.contact],
   },
   'upload a logo': { use: useUploadLogo, variables: png(), touches: [keys.institute] },
+  'set the device limit': {
+    use: useUpdateDeviceLimit,
+    variables: { maxDevicesPerStudent: 3 },
+    answer: { maxDevicesPerStudent: 3, serverDefault: 2, custom: true },
+    touches: [keys.deviceLimit],
+  },
+  'sign a student out on one device': {
+    use: useEndStudentDevice,
+    variables: { studentId: 3, deviceId: '7d0b5a0e-3c1f-4a57-9a55-0c1b8f6f2a11', browser: 'Chrome on Android' },
+    touches: [keys.students.devices(3)],
+  },
   'remove the logo': { use: useDeleteLogo, variables: undefined, touches: [keys.institute] },
   'add staff': {
     use: useCreateStaff,

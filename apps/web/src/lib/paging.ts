@@ -22,6 +22,35 @@ export function listQueryString(params: Record<string, QueryValue>): string {
   return search.size > 0 ? `?${search}` : '';
 }
 
+/** The sorts of a list sorted by one of `fields`, ascending or (`-field`) descending. */
+export type SortOf<F extends readonly string[]> = F[number] | `-${F[number]}`;
+
+/** A query value as the document types it: a number is sent as text, a text (a state's name) keeps its type. */
+type QueryText<V> = V extends number ? string : Exclude<V, undefined>;
+
+/** A list call's query for the typed client: as `listQueryString`, each value a string (as the document types them). */
+export function listQuery<P extends Record<string, QueryValue>>(params: P): { [K in keyof P]?: QueryText<P[K]> } {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const text = name === 'q' && typeof value === 'string' ? value.trim() : value;
+    if (text !== undefined && text !== '') query[name] = String(text);
+  }
+  return query as { [K in keyof P]?: QueryText<P[K]> };
+}
+
+/**
+ * One page's query for the typed client (`limit`, `offset`, `q`, `sort`, then any filters of the
+ * list). The sort comes from the address as any text (the server refuses one it does not know): a
+ * list that sorts names the document's sort type as `Sort`.
+ */
+export function pageQuery<Sort extends string = never, E extends Record<string, QueryValue> = Record<never, never>>(
+  request: PageRequest,
+  extra?: E,
+): NoInfer<{ limit?: string; offset?: string; q?: string; sort?: Sort } & { [K in keyof E]?: QueryText<E[K]> }> {
+  const { page, pageSize, q, sort } = request;
+  return listQuery({ limit: pageSize, offset: (page - 1) * pageSize, q, sort, ...extra }) as never;
+}
+
 /** The query string of one page (`limit`, `offset`, `q`, `sort`, then any filters of the list). */
 export function pageQueryString(request: PageRequest, extra: Record<string, QueryValue> = {}): string {
   const { page, pageSize, q, sort } = request;

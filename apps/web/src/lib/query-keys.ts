@@ -20,7 +20,9 @@ export const keys = {
   institute: ['settings', 'institute'] as const,
   /** The public Contact page's details: changed with the institute's. */
   contact: ['settings', 'contact'] as const,
-  reportJob: (jobId: number) => ['report-jobs', jobId] as const,
+  /** How many devices a student may be signed in on at once. */
+  deviceLimit: ['settings', 'devices'] as const,
+  reportJob: (jobId: string) => ['report-jobs', jobId] as const,
   staff: ['staff'] as const,
   courses: {
     all: ['courses'] as const,
@@ -76,6 +78,8 @@ export const keys = {
     overview: (examId: number) => ['marking', 'exam', examId] as const,
     script: (submissionId: number) => ['marking', 'script', submissionId] as const,
     annotations: (submissionId: number) => ['marking', 'annotations', submissionId] as const,
+    /** The studio's one opening call of an exam (it fills the three above). */
+    opening: (examId: number) => ['marking', 'opening', examId] as const,
   },
   scores: {
     all: ['scores'] as const,
@@ -90,6 +94,10 @@ export const keys = {
     page: (courseId: number, request: PageRequest) => ['gradebook', courseId, 'page', request] as const,
     stats: (courseId: number) => ['gradebook', courseId, 'stats'] as const,
   },
+  jobs: {
+    all: ['jobs'] as const,
+    page: (request: PageRequest & { state?: string; name?: string }) => ['jobs', 'page', request] as const,
+  },
   audit: {
     all: ['audit'] as const,
     page: (request: PageRequest & AuditFilters) => ['audit', 'page', request] as const,
@@ -102,6 +110,8 @@ export const keys = {
     page: (request: PageRequest) => ['students', 'list', request] as const,
     assignableTo: (courseId: number) => ['students', 'assignable', courseId] as const,
     assignable: (courseId: number, q: string) => ['students', 'assignable', courseId, q] as const,
+    /** The devices a student is signed in on: changed by their sign-ins too, so read again whenever shown. */
+    devices: (studentId: number) => ['students', 'devices', studentId] as const,
   },
 };
 

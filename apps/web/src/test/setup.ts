@@ -8,9 +8,6 @@ import { pdfSaves } from './pdf-saves';
 // 1 s default of findBy/waitFor is too close to that for comfort.
 configure({ asyncUtilTimeout: 4000 });
 
-// A report's download is recorded, never written into the working folder (see pdf-saves.ts).
-vi.mock('jspdf', async (importOriginal) => (await import('./pdf-saves')).withRecordedSaves(await importOriginal()));
-
 afterEach(() => {
   cleanup();
   localStorage.clear();

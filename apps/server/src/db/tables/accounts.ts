@@ -1,6 +1,6 @@
-import { ROLES } from '@valence/contract';
+import { LANGUAGES, ROLES } from '@valence/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, flag, id } from './columns.js';
 
 /** Staff and students alike: one account table, the role says which. */
@@ -17,6 +17,10 @@ export const accounts = pgTable(
     sessionVersion: integer('session_version').notNull().default(1),
     /** A disabled account cannot sign in; disabling it moves the session version on too. */
     disabled: flag('disabled'),
+    /** A student's chosen language of the students' app (and of their PDFs); null until chosen. */
+    language: text('language', { enum: LANGUAGES }),
+    /** A student's Data saver setting: lectures stream at the lowest quality. */
+    dataSaver: flag('data_saver'),
     createdAt: createdAt(),
     /**
      * Lower-case copies kept by PostgreSQL for the contains-searches (students by username, scripts by
@@ -31,5 +35,6 @@ export const accounts = pgTable(
     // Serve the contains-searches of three or more letters at tens of thousands of accounts.
     index('accounts_username_lower_trgm_idx').using('gin', sql`${t.usernameLower} gin_trgm_ops`),
     index('accounts_name_lower_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
+    check('accounts_language_check', sql`${t.language} in ('en', 'si', 'ta')`),
   ],
 );

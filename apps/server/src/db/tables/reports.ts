@@ -1,7 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
-import { createdAt, id, requiredRef, ts } from './columns.js';
-import { courses } from './courses.js';
+import { ts } from './columns.js';
 
 /** The institute's details that head every PDF handed to students and parents (one row, id 1). */
 export const instituteSettings = pgTable('institute_settings', {
@@ -16,21 +14,7 @@ export const instituteSettings = pgTable('institute_settings', {
   facebook: text('facebook').notNull().default(''),
   /** The logo in the file store (png or jpeg), or null. */
   logoKey: text('logo_key'),
+  /** Devices a student may be signed in on at once; null: the server's MAX_DEVICES_PER_STUDENT. */
+  maxDevicesPerStudent: integer('max_devices_per_student'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
-
-/** A course's report packs being made on the server: progress, then the zip in the file store. */
-export const reportJobs = pgTable('report_jobs', {
-  id: id(),
-  courseId: requiredRef('course_id', () => courses.id, 'cascade'),
-  requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
-  status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'expired'] })
-    .notNull()
-    .default('queued'),
-  done: integer('done').notNull().default(0),
-  total: integer('total').notNull().default(0),
-  fileKey: text('file_key'),
-  error: text('error'),
-  createdAt: createdAt(),
-  finishedAt: ts('finished_at'),
 });

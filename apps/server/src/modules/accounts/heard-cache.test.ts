@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEARD_WITHIN_MS, HeardCache, Hearing } from './heard-cache.js';
 import type { Session } from './repository.js';
 
-const session = (sessionVersion: number): Session => ({ id: 1, username: 'tutor', role: 'ROLE_ADMIN', sessionVersion });
+const session = (sessionVersion: number): Session => ({
+  id: 1,
+  username: 'tutor',
+  role: 'ROLE_ADMIN',
+  sessionVersion,
+  endedDevices: null,
+});
 
 /** A loader that answers the current row and counts how often the database was asked. */
 function database(start: Session | undefined) {

@@ -1,4 +1,4 @@
-import type { Role } from '@valence/contract';
+import type { Language, Role } from '@valence/contract';
 import {
   and,
   asc,
@@ -18,10 +18,20 @@ import { preparedWindows, reachCondition } from '../../db/prepared.js';
 import { countOf, countRows, findRow, inIds, lockRow, selectCount } from '../../db/rows.js';
 import { accounts } from '../../db/schema.js';
 import { contains, containsWay, type SearchWay, searchValue, searchWay, totalOf } from '../../lib/paging.js';
+import { type DeviceEndReason, endedDevicesOf, endedDevicesSql } from './devices-repository.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
-/** What a bearer token is checked on every request against. */
-export type Session = { id: number; username: string; role: Role; sessionVersion: number };
+/**
+ * What a bearer token is checked on every request against; `endedDevices`: a student's devices
+ * signed out on purpose, and why (a token carrying one is refused with its reason).
+ */
+export type Session = {
+  id: number;
+  username: string;
+  role: Role;
+  sessionVersion: number;
+  endedDevices: Record<string, DeviceEndReason> | null;
+};
 
 /** The account of this username, in any case (the unique index is on `lower(username)`). */
 const usernameIs = (username: string) => eq(sql`lower(${accounts.username})`, username.toLowerCase());
@@ -191,10 +201,40 @@ export function findSession(db: DbOrTx, id: number): Promise<Session | undefined
       username: accounts.username,
       role: accounts.role,
       sessionVersion: accounts.sessionVersion,
+      endedDevices: endedDevicesSql,
     })
     .from(accounts)
     .where(eq(accounts.id, id))
     .limit(1)
+    .then((rows) => rows[0] && { ...rows[0], endedDevices: endedDevicesOf(rows[0].endedDevices) });
+}
+
+/** An account's own settings (the students' app's language and Data saver); undefined when it is gone. */
+export function findSettings(db: DbOrTx, id: number): Promise<AccountSettings | undefined> {
+  return db
+    .select({ language: accounts.language, dataSaver: accounts.dataSaver })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export type AccountSettings = { language: Language | null; dataSaver: boolean };
+
+/** Changes only the settings given; answers them all, or undefined when the account is gone. */
+export function updateSettings(
+  db: DbOrTx,
+  id: number,
+  values: { language?: Language | undefined; dataSaver?: boolean | undefined },
+): Promise<AccountSettings | undefined> {
+  return db
+    .update(accounts)
+    .set({
+      ...(values.language === undefined ? {} : { language: values.language }),
+      ...(values.dataSaver === undefined ? {} : { dataSaver: values.dataSaver }),
+    })
+    .where(eq(accounts.id, id))
+    .returning({ language: accounts.language, dataSaver: accounts.dataSaver })
     .then((rows) => rows[0]);
 }
 

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@valence/contract';
 import type { Placeholder } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db, DbOrTx } from '../../db/client.js';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
 import { TRIGRAM } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
+import * as devices from './devices-repository.js';
 import { ACCOUNT_CHANGED, COUNTS_CHANGED, HeardCache, Hearing } from './heard-cache.js';
 import * as repo from './repository.js';
 
@@ -25,6 +28,8 @@ export class AccountsService {
    * by `q`: the Students screen asks again for each page and for each staff member typing.
    */
   private readonly studentCounts: HeardCache<string, number>;
+  /** When this server last wrote each device's last-seen time (see seenDevice). */
+  private readonly deviceSeen = new BoundedMap<string, number>(20_000);
   /** Whether this server has heard every account change: PostgreSQL's reach other servers late. */
   private readonly hearing: Hearing;
 
@@ -114,9 +119,18 @@ export class AccountsService {
    */
   findForSignIn(username: string) {
     return this.sessions.keepFrom(
-      () => repo.findByUsername(this.db, username),
+      () => devices.findForSignIn(this.db, username),
       (row): [number, repo.Session] | undefined =>
-        row && [row.id, { id: row.id, username: row.username, role: row.role, sessionVersion: row.sessionVersion }],
+        row && [
+          row.id,
+          {
+            id: row.id,
+            username: row.username,
+            role: row.role,
+            sessionVersion: row.sessionVersion,
+            endedDevices: row.endedDevices,
+          },
+        ],
     );
   }
 
@@ -201,6 +215,18 @@ export class AccountsService {
     await repo.setPasswordHash(this.db, id, passwordHash);
   }
 
+  /**
+   * The account's own settings. Not kept in memory: no server keeps them, so the accounts trigger
+   * need not announce their changes, and only `GET /me` reads them.
+   */
+  findSettings(id: number) {
+    return repo.findSettings(this.db, id);
+  }
+
+  updateSettings(id: number, values: Parameters<typeof repo.updateSettings>[2]) {
+    return repo.updateSettings(this.db, id, values);
+  }
+
   /** Answers once no server accepts the account's older tokens (see Hearing.settle). */
   async endSessions(id: number): Promise<void> {
     await repo.endSessions(this.db, id);
@@ -281,6 +307,72 @@ export class AccountsService {
     return repo.lockAccount(tx, id);
   }
 
+  /**
+   * A student's sign-in on a device (`userAgent` as it said), `limit` devices at most: the oldest
+   * live ones beyond it are ended, and every server refuses their tokens before this answers (see
+   * Hearing.settle). Answers the new device's id, for the token, and the ids ended.
+   */
+  async registerDevice(
+    account: { id: number; sessionVersion: number },
+    userAgent: string,
+    limit: number,
+    tokenTtlHours: number,
+  ): Promise<{ deviceId: string; ended: string[] }> {
+    const deviceId = randomUUID();
+    const now = new Date();
+    const ended = await this.db.transaction((tx) =>
+      devices.registerDevice(
+        tx,
+        {
+          id: deviceId,
+          accountId: account.id,
+          sessionVersion: account.sessionVersion,
+          userAgent: userAgent.slice(0, 512),
+        },
+        limit,
+        now,
+        tokensFrom(now, tokenTtlHours),
+      ),
+    );
+    // Seen as it signs in: its first request (a class opening its exams together) writes nothing more.
+    this.deviceSeen.set(deviceId, now.getTime());
+    if (ended.length > 0) {
+      this.changed(account.id, false);
+      await this.hearing.settle();
+    }
+    return { deviceId, ended };
+  }
+
+  /** The account's devices whose tokens may still be in use, the most recently seen first. */
+  liveDevices(accountId: number, tokenTtlHours: number) {
+    return devices.liveDevices(this.db, accountId, tokensFrom(new Date(), tokenTtlHours));
+  }
+
+  /**
+   * Ends one live device of the account (its token is refused everywhere before this answers);
+   * undefined when there is no such live device.
+   */
+  async endDevice(accountId: number, deviceId: string, reason: devices.DeviceEndReason, tokenTtlHours: number) {
+    const now = new Date();
+    const row = await devices.endDevice(this.db, accountId, deviceId, reason, now, tokensFrom(now, tokenTtlHours));
+    if (!row) return undefined;
+    this.changed(accountId, false);
+    await this.hearing.settle();
+    return row;
+  }
+
+  /**
+   * A request came from the device: its last-seen time is written at most every few minutes per
+   * server, and never waited for (a failed write only leaves it older).
+   */
+  seenDevice(deviceId: string): void {
+    const now = Date.now();
+    const written = this.deviceSeen.get(deviceId);
+    if (written !== undefined && now - written < DEVICE_SEEN_EVERY_MS) return;
+    this.deviceSeen.set(deviceId, now);
+    devices.touchDevice(this.db, deviceId, new Date(now)).catch(() => this.deviceSeen.delete(deviceId));
+  }
+
   /** Inside the caller's transaction when one is given, so a refusal or audit goes with it. */
   async delete(id: number, tx: DbOrTx = this.db) {
     const row = await repo.deleteAccount(tx, id);
@@ -293,3 +385,9 @@ export class AccountsService {
 function kept(filter: repo.StudentFilter): boolean {
   return !filter.exclude && [...(filter.q ?? '')].length < TRIGRAM;
 }
+
+/** A device's last-seen time is written at most this often by one server. */
+const DEVICE_SEEN_EVERY_MS = 5 * 60_000;
+
+/** The sign-in time before which every token has expired. */
+const tokensFrom = (now: Date, tokenTtlHours: number) => new Date(now.getTime() - tokenTtlHours * 3_600_000);

@@ -12,7 +12,13 @@ describe('sign-in and sessions', () => {
     const admin = await t.login('ROLE_SUPERADMIN', 'boss');
     const me = await t.call('GET', '/api/me', admin.headers);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: admin.id, username: 'boss', roles: ['ROLE_SUPERADMIN'] });
+    expect(me.json()).toEqual({
+      id: admin.id,
+      username: 'boss',
+      roles: ['ROLE_SUPERADMIN'],
+      language: null,
+      dataSaver: false,
+    });
   });
 
   it('refuses a token once its session ends on another server, heard through the database', async () => {

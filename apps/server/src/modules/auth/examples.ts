@@ -1,6 +1,12 @@
-import { changeOwnPasswordSchema, meSchema, signinRequestSchema, signinResponseSchema } from '@valence/contract';
+import {
+  changeOwnPasswordSchema,
+  meSchema,
+  signinRequestSchema,
+  signinResponseSchema,
+  updateMeRequestSchema,
+} from '@valence/contract';
 
-/** Worked examples of signing in, asking who one is and changing one's password, for the OpenAPI page (/api/docs). */
+/** Worked examples of signing in, asking who one is, changing one's settings and password, for the OpenAPI page (/api/docs). */
 export const examples = {
   signinBody: signinRequestSchema.meta({ examples: [{ username: 'nimali.perera', password: 'a-long-passphrase' }] }),
   signinAnswer: signinResponseSchema.meta({
@@ -9,5 +15,8 @@ export const examples = {
   changePasswordBody: changeOwnPasswordSchema.meta({
     examples: [{ currentPassword: 'a-long-passphrase', newPassword: 'another-long-passphrase' }],
   }),
-  me: meSchema.meta({ examples: [{ id: 412, username: 'nimali.perera', roles: ['ROLE_STUDENT'] }] }),
+  me: meSchema.meta({
+    examples: [{ id: 412, username: 'nimali.perera', roles: ['ROLE_STUDENT'], language: 'si', dataSaver: false }],
+  }),
+  updateMeBody: updateMeRequestSchema.meta({ examples: [{ language: 'ta' }, { dataSaver: true }] }),
 };

@@ -1,5 +1,5 @@
-import { modulePlugin, repeatWhileOpen } from '../../lib/module-plugin.js';
-import { HOUR_MS } from '../../lib/time.js';
+import { modulePlugin } from '../../lib/module-plugin.js';
+import { SWEEP_SIGN_IN_COUNTERS_CRON, sweepSignInCountersJob } from './jobs.js';
 import { AuthService } from './service.js';
 
 declare module 'fastify' {
@@ -8,13 +8,17 @@ declare module 'fastify' {
   }
 }
 
-/** `app.auth`: sign-in, the current account and logout; and the hourly sweep of old counters. */
+/** `app.auth`: sign-in, the current account and logout; and the hourly sweep of old counters (a job on the queue). */
 export const authPlugin = modulePlugin(
   'auth',
   (app) => {
     const auth = new AuthService(app);
-    repeatWhileOpen(app, HOUR_MS, () => auth.sweepCounters(), 'could not sweep sign-in counters');
+    void app.jobs.work(sweepSignInCountersJob, async () => {
+      await auth.sweepCounters();
+      return null;
+    });
+    app.jobs.schedule(sweepSignInCountersJob, SWEEP_SIGN_IN_COUNTERS_CRON);
     return auth;
   },
-  { dependencies: ['accounts', 'tokens'], decorators: ['db'] },
+  { dependencies: ['accounts', 'tokens', 'settings'], decorators: ['db', 'config', 'jobs'] },
 );

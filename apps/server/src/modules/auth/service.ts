@@ -1,4 +1,4 @@
-import type { ChangeOwnPassword, Me, SigninRequest, SigninResponse } from '@valence/contract';
+import type { ChangeOwnPassword, Me, SigninRequest, SigninResponse, UpdateMeRequest } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
@@ -9,11 +9,11 @@ import { SigninThrottle } from './throttle.js';
 export class AuthService {
   private readonly throttle: SigninThrottle;
 
-  constructor(private readonly deps: Pick<FastifyInstance, 'db' | 'tokens' | 'accounts'>) {
+  constructor(private readonly deps: Pick<FastifyInstance, 'db' | 'tokens' | 'accounts' | 'settings' | 'config'>) {
     this.throttle = new SigninThrottle(deps.db);
   }
 
-  async signin(input: SigninRequest, address: string): Promise<SigninResponse> {
+  async signin(input: SigninRequest, address: string, userAgent = ''): Promise<SigninResponse> {
     const account = await this.throttle.attempt(input.username, address, async () => {
       const found = await this.deps.accounts.findForSignIn(input.username);
       const ok = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
@@ -25,12 +25,39 @@ export class AuthService {
     if (needsRehash(account.passwordHash)) {
       await this.deps.accounts.setPasswordHash(account.id, await hashPassword(input.password));
     }
-    if (account.role === 'ROLE_STUDENT') await this.deps.accounts.setLoggedIn(account.id, true);
-    return { jwtToken: await this.deps.tokens.sign(account), roles: [account.role] };
+    // Staff are not limited to a number of devices, so their sign-ins keep no device rows.
+    if (account.role !== 'ROLE_STUDENT') {
+      return { jwtToken: await this.deps.tokens.sign(account), roles: [account.role] };
+    }
+    await this.deps.accounts.setLoggedIn(account.id, true);
+    const deviceId = await this.newDevice(account, userAgent);
+    return { jwtToken: await this.deps.tokens.sign(account, deviceId), roles: [account.role] };
   }
 
-  me(principal: Principal): Me {
-    return { id: principal.id, username: principal.username, roles: [principal.role] };
+  /** A student's new device row, ending the oldest beyond the device limit; answers its id for the token. */
+  private async newDevice(account: { id: number; sessionVersion: number }, userAgent: string): Promise<string> {
+    const limit = await this.deps.settings.maxDevicesPerStudent();
+    const { deviceId } = await this.deps.accounts.registerDevice(
+      account,
+      userAgent,
+      limit,
+      this.deps.config.tokenTtlHours,
+    );
+    return deviceId;
+  }
+
+  async me(principal: Principal): Promise<Me> {
+    const settings = await this.deps.accounts.findSettings(principal.id);
+    // Deleted since its token was checked: there is no one left to answer about.
+    if (!settings) throw unauthorized();
+    return { id: principal.id, username: principal.username, roles: [principal.role], ...settings };
+  }
+
+  /** A student's own settings (the route admits students only); answers `GET /me` as it now is. */
+  async updateMe(principal: Principal, input: UpdateMeRequest): Promise<Me> {
+    const settings = await this.deps.accounts.updateSettings(principal.id, input);
+    if (!settings) throw unauthorized();
+    return { id: principal.id, username: principal.username, roles: [principal.role], ...settings };
   }
 
   async logout(principal: Principal): Promise<void> {
@@ -43,7 +70,12 @@ export class AuthService {
    * used to guess it any faster than /signin allows. Every other session ends; the caller gets a
    * fresh token and stays signed in.
    */
-  async changeOwnPassword(principal: Principal, input: ChangeOwnPassword, address: string): Promise<SigninResponse> {
+  async changeOwnPassword(
+    principal: Principal,
+    input: ChangeOwnPassword,
+    address: string,
+    userAgent = '',
+  ): Promise<SigninResponse> {
     const account = await this.throttle.attempt(principal.username, address, async () => {
       const found = await this.deps.accounts.findById(principal.id);
       const ok = await verifyPassword(input.currentPassword, found?.passwordHash ?? DUMMY_HASH);
@@ -56,7 +88,9 @@ export class AuthService {
     await audit(this.deps.db, principal, 'account.password', `account:${changed.id}`, {
       username: principal.username,
     });
-    return { jwtToken: await this.deps.tokens.sign(changed), roles: [changed.role] };
+    // Every other device's session ended with the old password; this one is a new device row.
+    const deviceId = changed.role === 'ROLE_STUDENT' ? await this.newDevice(changed, userAgent) : undefined;
+    return { jwtToken: await this.deps.tokens.sign(changed, deviceId), roles: [changed.role] };
   }
 
   /** Drops sign-in counters nobody has touched for longer than any rule looks back. */

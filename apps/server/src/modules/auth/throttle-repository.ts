@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * The counters live in the database and each change is one statement, so two requests (or two
@@ -10,8 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 type Row = { attempts: number; wait: number };
 
 const first = (rows: unknown): Row | undefined => {
-  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
-  const row = list[0] as { attempts: number | string; wait: number | string | null } | undefined;
+  const row = rowsOf(rows)[0] as { attempts: number | string; wait: number | string | null } | undefined;
   return row && { attempts: Number(row.attempts), wait: Math.max(1, Number(row.wait ?? 1)) };
 };
 

@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOrAll, type StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
+import { deleteStoredFiles } from '../../storage/delete-files.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from './course-content.js';
 import * as repo from './repository.js';
@@ -118,11 +119,7 @@ export class CoursesService {
       await audit(tx, actor, 'course.delete', `course:${id}`, { title: course.title, files: keys.length });
       return keys;
     });
-    for (const key of keys) {
-      await this.storage
-        .delete(key)
-        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
-    }
+    await deleteStoredFiles(this.storage, this.log, keys);
   }
 
   /** Pause and resume: the flag and every enrolment change together or not at all. */

@@ -1,6 +1,7 @@
 import type { EnrollmentStatus } from '@valence/contract';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { enrollments } from '../../db/schema.js';
 
 /**
@@ -18,8 +19,7 @@ export async function insertEnrollments(
     from (${values.students}) s
     on conflict (course_id, student_id) do nothing
     returning id`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return rows.length;
+  return rowsOf(result).length;
 }
 
 export function insertEnrollment(

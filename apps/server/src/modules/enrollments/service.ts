@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { CourseContent } from '../courses/course-content.js';
-import * as list from '../views/enrollment-list.js';
+import * as list from './reads.js';
 import * as repo from './repository.js';
 
 const toEnrollment = (row: list.EnrollmentRow): Enrollment => ({

@@ -1,5 +1,6 @@
-import type { ExamType, MarkScheme, McqQuestion, ReviewAfter } from '@valence/contract';
+import type { ExamType, MarkScheme, McqQuestion } from '@valence/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import type { ExamSettings } from './exam-input.js';
 
 /** What another module may know of an exam it keeps something in. */
 export type ExamInfo = {
@@ -16,14 +17,8 @@ export type ExamInfo = {
   /** PART II: its questions' maximum marks (empty: marked by the score alone), and reusable comments. */
   markScheme: MarkScheme;
   commentBank: string[];
-  /** The sitting settings; a student's own window comes from `windowFor`, which applies their override. */
-  opensAt: Date | null;
-  timeLimitMinutes: number | null;
-  shuffleQuestions: boolean;
-  shuffleOptions: boolean;
-  questionsPerStudent: number | null;
-  reviewAfter: ReviewAfter;
-};
+  // The sitting settings; a student's own window is read with their override applied (`studentTiming`).
+} & ExamSettings;
 
 /**
  * What another module keeps in an exam: its MCQ questions. The exams module knows no such module:

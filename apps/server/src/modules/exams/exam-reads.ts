@@ -4,11 +4,10 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { searchValue, searchWay } from '../../lib/paging.js';
 import type { CoursesService } from '../courses/service.js';
-import * as activity from '../views/exam-activity.js';
 import type { ExamContent, ExamInfo } from './exam-content.js';
 import type { ExamPresenter } from './presenter.js';
+import * as activity from './reads-activity.js';
 import * as repo from './repository.js';
-import { type ExamWindow, windowFor } from './window.js';
 
 export const EXAM_NOT_FOUND = 'Exam not found.';
 
@@ -78,16 +77,6 @@ export class ExamReads {
     const row = await repo.findExamRow(db, examId);
     if (!row) throw notFound(EXAM_NOT_FOUND);
     return row;
-  }
-
-  /**
-   * When this student may sit the exam (their override over the exam's own window): what the
-   * submissions and students' app modules check a start, a save and a hand-in against.
-   */
-  async windowFor(examId: number, studentId: number, db: DbOrTx = this.db): Promise<ExamWindow> {
-    const window = await windowFor(db, examId, studentId);
-    if (!window) throw notFound(EXAM_NOT_FOUND);
-    return window;
   }
 
   /** A fresh signed link to the exam's paper, or null when it has none (MCQ, or content deleted). */

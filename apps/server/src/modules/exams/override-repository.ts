@@ -1,28 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { examOverrides, exams } from '../../db/schema.js';
+import { examOverrides } from '../../db/schema.js';
 
 export type OverrideRow = typeof examOverrides.$inferSelect;
 export type OverrideValues = Pick<OverrideRow, 'extraMinutes' | 'opensAt' | 'dueDate'>;
 
 const key = (examId: number, studentId: number) =>
   and(eq(examOverrides.examId, examId), eq(examOverrides.studentId, studentId));
-
-/** The exam's own window and the student's override beside it (nulls without one); undefined: no such exam. */
-export function findWindowRow(db: DbOrTx, examId: number, studentId: number) {
-  return db
-    .select({
-      opensAt: exams.opensAt,
-      dueDate: exams.dueDate,
-      ownOpensAt: examOverrides.opensAt,
-      ownDueDate: examOverrides.dueDate,
-      extraMinutes: examOverrides.extraMinutes,
-    })
-    .from(exams)
-    .leftJoin(examOverrides, and(eq(examOverrides.examId, exams.id), eq(examOverrides.studentId, studentId)))
-    .where(eq(exams.id, examId))
-    .then((rows) => rows[0]);
-}
 
 export function findOverride(db: DbOrTx, examId: number, studentId: number): Promise<OverrideRow | undefined> {
   return db

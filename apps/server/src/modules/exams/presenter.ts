@@ -2,7 +2,7 @@ import type { Exam } from '@valence/contract';
 import type { Config } from '../../config.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
 import type { ObjectStorage } from '../../storage/storage.js';
-import type { ExamWithCounts } from '../views/exam-activity.js';
+import type { ExamWithCounts } from './reads-activity.js';
 
 /** Turns exam rows into the API's exams: course title, counts and a fresh signed link to the paper. */
 export class ExamPresenter {

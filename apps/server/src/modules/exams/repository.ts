@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type Reach, reachCondition } from '../../db/prepared.js';
 import { countRows, lockRow } from '../../db/rows.js';
@@ -30,7 +30,7 @@ export function ofCourse(courseId: number, q: string | undefined) {
 
 /**
  * A page of a course's identifiers having a matching exam, the group with the newest exam first:
- * a subquery for the exam groups' statement (views/exam-activity.ts, `examGroupPages`), with
+ * a subquery for the exam groups' statement (reads-activity.ts, `examGroupPages`), with
  * placeholders `courseId`, `q`, `limit`, `offset`. Each row has the identifier, the number of groups
  * in all (`total`) and its newest exam's time and id (`newest`, `newestId`), by which the page is ordered.
  */
@@ -66,11 +66,6 @@ export function findExamRow(db: DbOrTx, id: number): Promise<ExamRow | undefined
     .from(exams)
     .where(eq(exams.id, id))
     .then((rows) => rows[0]);
-}
-
-/** The exam's identifier, or null for no such exam: a subquery for another module's statement. */
-export function identifierOf(id: number | Placeholder): SQL<string | null> {
-  return sql<string | null>`(select ${exams.examIdentifier} from ${exams} where ${exams.id} = ${id})`;
 }
 
 /**

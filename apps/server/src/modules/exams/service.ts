@@ -20,10 +20,9 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
+import { deleteStoredFiles } from '../../storage/delete-files.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { CourseContent } from '../courses/course-content.js';
-import * as activity from '../views/exam-activity.js';
-import { type OverrideWithStudent, overridesOfExam, studentInCourse } from '../views/exam-overrides.js';
 import type { ExamInfo } from './exam-content.js';
 import {
   checkWindow,
@@ -36,6 +35,8 @@ import {
 import { EXAM_NOT_FOUND, ExamReads } from './exam-reads.js';
 import * as overrides from './override-repository.js';
 import { ExamPresenter } from './presenter.js';
+import * as activity from './reads-activity.js';
+import { type OverrideWithStudent, overridesOfExam, studentInCourse } from './reads-overrides.js';
 import * as repo from './repository.js';
 
 export const NO_QUESTIONS = 'Add at least one question before publishing this MCQ exam.';
@@ -328,11 +329,7 @@ export class ExamsService extends ExamReads implements CourseContent {
 
   /** Stored files go only after their rows are gone, so a failed delete never leaves rows pointing at nothing. */
   private async removeFiles(keys: string[]) {
-    for (const key of keys) {
-      await this.storage
-        .delete(key)
-        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
-    }
+    await deleteStoredFiles(this.storage, this.log, keys);
   }
 }
 

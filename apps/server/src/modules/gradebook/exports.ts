@@ -9,7 +9,7 @@ import {
 } from '@valence/contract';
 import Papa from 'papaparse';
 import { guardCell } from '../../lib/spreadsheet-cell.js';
-import type { IdentifierColumn } from '../views/gradebook.js';
+import type { IdentifierColumn } from './reads.js';
 import type { MarkedStudent } from './service.js';
 
 /**

@@ -6,10 +6,11 @@ import {
   type GradebookRow,
   type GradebookStats,
   gradebookSortOf,
+  overallStatusOf,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
-import * as view from '../views/gradebook.js';
+import * as view from './reads.js';
 
 /** A page when the caller names no limit: what the screen shows. */
 export const GRADEBOOK_DEFAULT_LIMIT = 25;
@@ -20,13 +21,6 @@ type Deps = Pick<FastifyInstance, 'db' | 'courses'>;
 
 /** A student with their marks under every identifier, ready to show or export. */
 export type MarkedStudent = GradebookRow;
-
-/** The marks summary's words for the overall status (marking/marks.ts `overallStatus`). */
-function overallStatus(parts: number, submitted: boolean, marked: number): string {
-  if (!submitted) return 'Not Submitted';
-  if (marked === parts) return 'Fully Graded';
-  return marked > 0 ? 'Partially Graded' : 'Pending';
-}
 
 /**
  * One student's cells from their scripts, by the marks summary's rules: the exam that counts for a
@@ -48,7 +42,7 @@ export function cellsOf(columns: view.IdentifierColumn[], scripts: view.ScriptRo
       mcq,
       partTwo,
       total: combinedTotalScore(mcq, partTwo),
-      status: overallStatus(parts, !!(mcqScript || partTwoScript), marked),
+      status: overallStatusOf(parts, !!(mcqScript || partTwoScript), marked),
       unpublished: (mcq !== null && !mcqScript?.published) || (partTwo !== null && !partTwoScript?.gradesPublished),
     };
   });

@@ -13,12 +13,12 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { AccountsService } from '../accounts/service.js';
 import type { CoursesService } from '../courses/service.js';
 import type { ExamsService } from '../exams/service.js';
-import { itemSums } from '../views/item-analysis.js';
-import { courseCoverage, enrolledCount, studentCoverage } from '../views/watch-coverage.js';
+import { itemSums } from './reads-item-analysis.js';
+import { courseCoverage, enrolledCount, studentCoverage } from './reads-watch-coverage.js';
 
 /**
  * Staff's figures about a class: how an MCQ paper's questions performed, and how much of each
- * lecture students watched. Each is one aggregate read (in `views/`); the rules here are which
+ * lecture students watched. Each is one aggregate read (in `reads-*.ts`); the rules here are which
  * exam, course or student may be asked about, and the arithmetic the contract defines.
  */
 export class InsightService {

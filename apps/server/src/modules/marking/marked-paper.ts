@@ -50,7 +50,10 @@ export type GradeInput = GradeFields & { questionMarks: number[] | undefined };
  * to its question's maximum with two decimals at most. Their sum is the score; a score sent beside
  * them must be that sum.
  */
-export function readGradeInput(exam: ExamInfo, raw: Record<string, unknown>): GradeInput {
+export function readGradeInput(
+  exam: Pick<ExamInfo, 'examType' | 'markScheme'>,
+  raw: Record<string, unknown>,
+): GradeInput {
   const parsed = gradeFieldsSchema.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SUBMISSION_MESSAGES.scoreNumber);
   const { traditionalScore, instructorFeedback } = parsed.data;

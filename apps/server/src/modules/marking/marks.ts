@@ -5,13 +5,15 @@ import {
   type MyMarksPart,
   type MyMarksPartTwo,
   type MyMarksRow,
+  type OverallStatus,
+  overallStatusOf,
   type ScoreSummaryRow,
   STAFF_ROLES,
 } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
-import { examsUnderIdentifier, examsUnderMyIdentifiers, type IdentifierRow, scoreRows } from '../views/marks.js';
+import { examsUnderIdentifier, examsUnderMyIdentifiers, type IdentifierRow, scoreRows } from './reads-marks.js';
 
 export const NO_EXAM_WITH_IDENTIFIER = 'No exam with that identifier.';
 export const NO_SUBMISSION_FOR_IDENTIFIER = 'No submission for this exam identifier.';
@@ -222,10 +224,11 @@ function myPartTwo(row: IdentifierRow | undefined): Omit<MyMarksPartTwo, 'marked
   return part && { ...part, grade: letterGrade(part.score) };
 }
 
-/** Over the parts the identifier has: all marked, some marked, submitted but none marked, or nothing. */
-function overallStatus(parts: IdentifierRow[]): string {
-  const markedParts = parts.filter(graded).length;
-  if (!parts.some((part) => part.submission)) return 'Not Submitted';
-  if (markedParts === parts.length) return 'Fully Graded';
-  return markedParts > 0 ? 'Partially Graded' : 'Pending';
+/** Over the parts the identifier has: the contract's rule (`overallStatusOf`). */
+function overallStatus(parts: IdentifierRow[]): OverallStatus {
+  return overallStatusOf(
+    parts.length,
+    parts.some((part) => part.submission),
+    parts.filter(graded).length,
+  );
 }

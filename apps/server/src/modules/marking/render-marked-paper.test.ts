@@ -1,6 +1,8 @@
 import { type Annotation, MARKING_LIMITS } from '@valence/contract';
 import { degrees, PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setShaping } from '../../lib/pdf-type/typesetter.js';
+import { checkPdf, REFERENCE_TOLERANCE, SCRIPTS_SAMPLE } from '../../test/pdf-render.js';
 import { hexText, pageContent, scriptPdf, TINY_JPEG, whitePng } from '../../test/scripts.js';
 import {
   type MarkedPaperInput,
@@ -84,9 +86,8 @@ describe('renderMarkedPaper', () => {
     );
     const content = await pageContent(out, 0);
     expect(content).toMatch(/0 0 1 rg\n[\d.]+ [\d.]+ m(\n[\d.]+ [\d.]+ l)+ h\nf/);
-    // Non-Latin letters the standard font cannot write come out as '?', and the box stays on the page.
-    expect(content).toContain(`<${hexText('Balance the equation ')}`);
-    expect(content).toContain(hexText('?????'));
+    // Sinhala is written as typed (no '?'), and the box stays on the page.
+    expect(content).toContain(`<${hexText('Balance the equation — සිංහල')}>`);
     const doc = await PDFDocument.load(out);
     expect(doc.getPageCount()).toBe(1);
     expect(content).toMatch(/\/GS-?\w* gs/);
@@ -161,8 +162,10 @@ describe('renderMarkedPaper', () => {
       ]),
       feedback: 'M'.repeat(10_000),
     });
-    const shown = [...(await pageContent(out, 0)).matchAll(/<([0-9A-F]*)> Tj/g)].map((m) =>
-      Buffer.from(m[1] ?? '', 'hex').toString('latin1'),
+    const shown = [...(await pageContent(out, 0)).matchAll(/\/ActualText <FEFF([0-9A-F]*)>/g)].map((m) =>
+      Buffer.from(m[1] ?? '', 'hex')
+        .swap16()
+        .toString('utf16le'),
     );
     const feedback = shown.filter((line) => line.startsWith('M'));
     const comment = shown.filter((line) => line.startsWith('W'));
@@ -173,5 +176,33 @@ describe('renderMarkedPaper', () => {
 
   it('writes marks with two decimals at most', () => {
     expect([markText(72.5), markText(8), markText(33.333)]).toEqual(['72.5', '8', '33.33']);
+  });
+
+  describe('in every script', () => {
+    afterEach(() => setShaping(true));
+    const { sinhalaName, tamilComment, title, titleText } = SCRIPTS_SAMPLE;
+    const input = async (): Promise<MarkedPaperInput> => ({
+      ...base(await scriptPdf(1, 595, 842), [
+        { page: 1, kind: 'text', x: 0.08, y: 0.15, text: tamilComment },
+        { page: 1, kind: 'text', x: 0.08, y: 0.22, text: `${sinhalaName}: ${title}` },
+      ]),
+      scheme: [{ label: title, maxMarks: 100 }],
+      questionMarks: [72.5],
+      feedback: `${sinhalaName} — ${tamilComment}`,
+    });
+    /** The two comments at 100 dpi. */
+    const region = { name: 'marked-paper', dpi: 100, x: 50, y: 160, width: 420, height: 150 };
+
+    it('draws a Tamil comment, a Sinhala name and typeset notation in the comments and the marks box', async () => {
+      const pdf = await renderMarkedPaper(await input());
+      const { differing } = await checkPdf(pdf, [sinhalaName, tamilComment, titleText, 'Total: 72.5 / 100'], region);
+      expect(differing).toBeLessThanOrEqual(REFERENCE_TOLERANCE);
+    });
+
+    it('differs from the reference when shaping is off', async () => {
+      setShaping(false);
+      const { differing } = await checkPdf(await renderMarkedPaper(await input()), [tamilComment], region);
+      expect(differing).toBeGreaterThan(4 * REFERENCE_TOLERANCE);
+    });
   });
 });

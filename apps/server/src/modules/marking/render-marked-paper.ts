@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Annotation, MarkScheme } from '@valence/contract';
+import type { Annotation } from '@valence/contract';
 import {
   concatTransformationMatrix,
   degrees,
@@ -9,7 +9,6 @@ import {
   lineTo,
   moveTo,
   PDFDocument,
-  type PDFFont,
   type PDFName,
   PDFOperator,
   PDFOperatorNames,
@@ -19,7 +18,6 @@ import {
   type RGB,
   drawRectangle as rectangleOperators,
   rgb,
-  StandardFonts,
   setFillingRgbColor,
   setLineCap,
   setLineJoin,
@@ -28,7 +26,14 @@ import {
   stroke,
 } from 'pdf-lib';
 import { getStroke } from 'perfect-freehand';
-import { type CharWidth, charWidths, printable, textWidth, wrapText } from '../../lib/pdf-text.js';
+import type { MarkedPaperInput } from '../../lib/pdf-jobs.js';
+import { viewOf } from '../../lib/pdf-type/page-view.js';
+import { type RichText, richText } from '../../lib/pdf-type/rich-text.js';
+import { Typesetter } from '../../lib/pdf-type/typesetter.js';
+
+export type { MarkedPaperInput, RenderableKind } from '../../lib/pdf-jobs.js';
+// Kept importable from here, where the marking tests reach them.
+export { viewOf };
 
 /**
  * Draws a tutor's marking onto a student's PART II script: pure (bytes in, bytes out), so the
@@ -38,24 +43,7 @@ import { type CharWidth, charWidths, printable, textWidth, wrapText } from '../.
  * tutor saw them; the first page gets a box with the marks per question and the total.
  */
 
-/** The script kinds that can be drawn on; a Word document cannot. */
-export type RenderableKind = 'pdf' | 'jpg' | 'png';
-
-export type MarkedPaperInput = {
-  script: Uint8Array;
-  kind: RenderableKind;
-  annotations: readonly Annotation[];
-  /** The score out of 100 (null: none yet). */
-  total: number | null;
-  /** The exam's mark scheme and the script's mark per question (null: scored as a whole). */
-  scheme: MarkScheme;
-  questionMarks: readonly number[] | null;
-  feedback: string | null;
-};
-
 const RED = rgb(0.84, 0.11, 0.11);
-/** The content operator that fills with RED. */
-const RED_FILL = `${RED.red} ${RED.green} ${RED.blue} rg`;
 const BOX_FILL = rgb(1, 0.97, 0.93);
 const HIGHLIGHT = rgb(1, 0.92, 0.23);
 /** The feedback lines the marks box shows at most. */
@@ -91,10 +79,9 @@ export async function renderMarkedPaper(input: MarkedPaperInput): Promise<Uint8A
   } catch (error) {
     throw new UnreadableScriptError(error instanceof Error ? error.message : String(error));
   }
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Comments, labels and feedback in any script, notation typeset, in the embedded Noto fonts.
+  const type = new Typesetter(doc);
   const pages = doc.getPages();
-  const clean = printable(font);
   const byPage = new Map<number, Annotation[]>();
   for (const annotation of input.annotations) {
     const list = byPage.get(annotation.page);
@@ -104,11 +91,12 @@ export async function renderMarkedPaper(input: MarkedPaperInput): Promise<Uint8A
   pages.forEach((page, i) => {
     const annotations = byPage.get(i + 1) ?? [];
     if (annotations.length === 0 && i > 0) return;
-    const canvas = new Canvas(page, font, bold, clean);
+    const canvas = new Canvas(page, type);
     for (const annotation of annotations) canvas.annotation(annotation);
     if (i === 0) canvas.marksBox(input);
     canvas.finish();
   });
+  await type.finish();
   return doc.save({ useObjectStreams: false });
 }
 
@@ -121,28 +109,6 @@ async function imageDocument(input: MarkedPaperInput): Promise<PDFDocument> {
   return doc;
 }
 
-type Matrix = [number, number, number, number, number, number];
-
-/**
- * The page as a viewer shows it: its crop box, turned by its /Rotate. Drawing happens in that
- * view's own space (origin bottom left, y up, `width` × `height` points); `matrix` takes it to
- * the page's space.
- */
-export function viewOf(page: PDFPage): { width: number; height: number; matrix: Matrix } {
-  const { x, y, width: w, height: h } = page.getCropBox();
-  const rotation = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
-  switch (rotation) {
-    case 90:
-      return { width: h, height: w, matrix: [0, 1, -1, 0, x + w, y] };
-    case 180:
-      return { width: w, height: h, matrix: [-1, 0, 0, -1, x + w, y + h] };
-    case 270:
-      return { width: h, height: w, matrix: [0, -1, 1, 0, x, y + h] };
-    default:
-      return { width: w, height: h, matrix: [1, 0, 0, 1, x, y] };
-  }
-}
-
 /** A number as a mark is written: at most two decimals, no trailing zeros. */
 export const markText = (value: number) => String(Math.round(value * 100) / 100);
 
@@ -153,10 +119,6 @@ class Canvas {
   private readonly height: number;
   /** How much bigger than an A4 page this one is: sizes scale with it, so a scan at 300 dpi looks alike. */
   private readonly scale: number;
-  /** Character widths of the comments' text, the marks box's text and its bold total. */
-  private readonly text: CharWidth;
-  private readonly marks: CharWidth;
-  private readonly boldMarks: CharWidth;
   /** The page's translucent graphics states by opacity (see `translucent`). */
   private readonly states = new Map<number, PDFName>();
 
@@ -167,22 +129,15 @@ class Canvas {
    * number, and deflate the page in JavaScript.
    */
   private readonly ops: (PDFOperator | string)[] = [];
-  /** The fonts' names in the page's resources. */
-  private readonly fontKeys = new Map<PDFFont, PDFName>();
 
   constructor(
     private readonly page: PDFPage,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly clean: (text: string) => string,
+    private readonly type: Typesetter,
   ) {
     const view = viewOf(page);
     this.width = view.width;
     this.height = view.height;
     this.scale = Math.max(view.width, view.height) / 842;
-    this.text = charWidths(font, 10 * this.scale);
-    this.marks = charWidths(font, 11 * this.scale);
-    this.boldMarks = charWidths(bold, 11 * this.scale);
     this.ops.push(pushGraphicsState(), concatTransformationMatrix(...view.matrix));
   }
 
@@ -196,15 +151,10 @@ class Canvas {
     this.page.node.addContentStream(context.register(stream));
   }
 
-  /** One line of text in `font` (WinAnsi already: see `printable`), its baseline starting at (x, y). */
-  private line(text: string, x: number, y: number, size: number, font: PDFFont) {
-    let key = this.fontKeys.get(font);
-    if (!key) {
-      key = this.page.node.newFontDictionary(font.name, font.ref);
-      this.fontKeys.set(font, key);
-    }
-    const at = `1 0 0 1 ${coordinate(x)} ${coordinate(y)} Tm`;
-    this.ops.push(`q\nBT\n${RED_FILL}\n${key} ${coordinate(size)} Tf\n${at}\n${font.encodeText(text)} Tj\nET\nQ`);
+  /** One line of text in red, its baseline starting at (x, y). */
+  private line(text: RichText, x: number, y: number, size: number, bold = false) {
+    const ops = this.type.lineOperators(this.page, text, x, y, { size, bold, color: RED });
+    if (ops) this.ops.push(`q\n${ops}\nQ`);
   }
 
   /**
@@ -336,9 +286,9 @@ class Canvas {
     const size = 10 * this.scale;
     const pad = 4 * this.scale;
     const maxWidth = Math.min(220 * this.scale, this.width - 2 * pad);
-    const lines = wrapText(this.clean(text), this.text, maxWidth - 2 * pad, COMMENT_LINES);
-    const lineHeight = size * 1.25;
-    const width = Math.max(...lines.map((line) => textWidth(line, this.text))) + 2 * pad;
+    const lines = this.type.wrap(richText(text), { size }, maxWidth - 2 * pad, COMMENT_LINES);
+    const lineHeight = size * 1.35;
+    const width = Math.max(...lines.map((line) => this.type.width(line, { size }))) + 2 * pad;
     const height = lines.length * lineHeight + 2 * pad;
     const [rawX, rawTop] = this.at(fx, fy);
     const x = Math.max(0, Math.min(rawX, this.width - width));
@@ -352,21 +302,21 @@ class Canvas {
     const size = 11 * this.scale;
     const pad = 6 * this.scale;
     const maxWidth = Math.min(200 * this.scale, this.width - 2 * pad);
-    const lines: { text: string; bold?: boolean }[] = [];
+    const lines: { text: RichText; bold?: boolean }[] = [];
     if (input.questionMarks && input.scheme.length === input.questionMarks.length) {
       input.scheme.forEach((question, i) => {
-        const label = this.clean(question.label);
-        lines.push({ text: `${label}: ${markText(input.questionMarks?.[i] ?? 0)} / ${markText(question.maxMarks)}` });
+        const label = `${question.label}: ${markText(input.questionMarks?.[i] ?? 0)} / ${markText(question.maxMarks)}`;
+        const [first] = this.type.wrap(richText(label), { size }, maxWidth - 2 * pad, 1);
+        if (first) lines.push({ text: first });
       });
     }
-    lines.push({ text: `Total: ${markText(input.total)} / 100`, bold: true });
+    lines.push({ text: richText(`Total: ${markText(input.total)} / 100`), bold: true });
     if (input.feedback?.trim()) {
-      const feedback = wrapText(this.clean(input.feedback.trim()), this.marks, maxWidth - 2 * pad, FEEDBACK_LINES);
+      const feedback = this.type.wrap(richText(input.feedback.trim()), { size }, maxWidth - 2 * pad, FEEDBACK_LINES);
       lines.push(...feedback.map((text) => ({ text })));
     }
-    const lineHeight = size * 1.3;
-    const width =
-      Math.max(...lines.map((line) => textWidth(line.text, line.bold ? this.boldMarks : this.marks))) + 2 * pad;
+    const lineHeight = size * 1.4;
+    const width = Math.max(...lines.map((line) => this.type.width(line.text, { size, bold: line.bold }))) + 2 * pad;
     const height = lines.length * lineHeight + 2 * pad;
     const margin = 12 * this.scale;
     const x = Math.max(0, this.width - width - margin);
@@ -382,14 +332,14 @@ class Canvas {
     });
     lines.forEach((line, i) => {
       const y = top - pad - (i + 1) * lineHeight + (lineHeight - size) / 2 + size * 0.2;
-      this.line(line.text, x + pad, y, size, line.bold ? this.bold : this.font);
+      this.line(line.text, x + pad, y, size, line.bold);
     });
   }
 
-  /** A translucent box of lines in the page's font (the regular one). */
-  private box(x: number, top: number, width: number, height: number, lines: string[], size: number) {
+  /** A translucent box of lines in the regular weight. */
+  private box(x: number, top: number, width: number, height: number, lines: RichText[], size: number) {
     const pad = 4 * this.scale;
-    const lineHeight = size * 1.25;
+    const lineHeight = size * 1.35;
     this.rectangle({
       x,
       y: top - height,
@@ -401,7 +351,7 @@ class Canvas {
       borderWidth: 0.6 * this.scale,
     });
     lines.forEach((line, i) => {
-      this.line(line, x + pad, top - pad - (i + 1) * lineHeight + size * 0.3, size, this.font);
+      this.line(line, x + pad, top - pad - (i + 1) * lineHeight + size * 0.3, size);
     });
   }
 }

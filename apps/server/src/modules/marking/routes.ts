@@ -11,10 +11,13 @@ import {
   submissionListQuerySchema,
   submissionSchema,
 } from '@valence/contract';
+import { notFound } from '../../lib/errors.js';
 import { acceptAnyBody, type FormSpec, withMultipartForm } from '../../lib/multipart.js';
+import { sendReport } from '../../lib/pdf-type/send-report.js';
 import { errors, moduleRoutes, pagedList, sendList } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from '../student-app/examples.js';
+import { marksSummaryReport, scoreSummaryReport } from './report-pdfs.js';
 import { IF_MATCH_NOTE, ifMatchHeaderSchema, readIfMatch } from './versions.js';
 
 /** The marked paper a tutor may attach to a grade. */
@@ -115,5 +118,51 @@ export const markingRoutes = moduleRoutes('submissions', async (app, route) => {
       response: { 200: scoreSummaryRowSchema.array(), ...failures },
     }),
     (request) => app.marks.scoreSummary(requirePrincipal(request), request.params.studentId),
+  );
+
+  app.get(
+    '/api/v1/exams/student/:studentId/score-summary.pdf',
+    route('staff', {
+      summary: "A student's score summary as the PDF a tutor hands a parent (any script, notation typeset)",
+      params: studentIdParamSchema,
+      produces: ['application/pdf'],
+    }),
+    async (request, reply) => {
+      const { studentId } = request.params;
+      const student = await app.accounts.findById(studentId);
+      if (student?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
+      const [rows, institute] = await Promise.all([
+        app.marks.scoreSummary(requirePrincipal(request), studentId),
+        app.settings.header(),
+      ]);
+      const report = scoreSummaryReport({
+        username: student.username,
+        name: student.name,
+        rows,
+        timeZone: app.config.timeZone,
+        now: new Date(),
+        institute,
+      });
+      return sendReport(reply, report, `exam_scores_${student.username}.pdf`);
+    },
+  );
+
+  app.get(
+    '/api/v1/submissions/admin/student/:studentId/marks-summary/:examIdentifier/summary.pdf',
+    route('staff', {
+      summary: "A student's marks under one identifier as the PDF a tutor hands a parent",
+      params: identifierParamSchema,
+      produces: ['application/pdf'],
+    }),
+    async (request, reply) => {
+      const { studentId, examIdentifier } = request.params;
+      const [summary, institute] = await Promise.all([
+        app.marks.marksSummary(studentId, examIdentifier),
+        app.settings.header(),
+      ]);
+      const report = marksSummaryReport({ summary, timeZone: app.config.timeZone, now: new Date(), institute });
+      const who = summary.studentName || `student_${summary.studentId}`;
+      return sendReport(reply, report, `marks_summary_${who}_${summary.examIdentifier}.pdf`);
+    },
   );
 });

@@ -10,6 +10,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.js';
 import { submissions } from '../../db/schema.js';
 import { createExam, EXAMS, enrol, examAction, uniqueIdentifier } from '../../test/exams.js';
 import { expectMessage, expectStatus, type Login, useTestApp } from '../../test/harness.js';
@@ -145,9 +146,7 @@ describe('a PART II score of two decimals', () => {
     const result = await t.database.db.execute(
       sql`select traditional_score as score from submissions where exam_id = ${exam.id}::int order by 1`,
     );
-    // pg answers the rows in `rows`, PGlite (through drizzle) as the array itself.
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { score: unknown }[];
-    const raw = rows.map((row) => Number(row.score));
+    const raw = rowsOf<{ score: unknown }>(result).map((row) => Number(row.score));
     expect(raw).toEqual(expected);
     expect(raw.map(String)).toEqual(expected.map(String));
   });

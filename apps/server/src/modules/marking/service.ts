@@ -1,4 +1,11 @@
-import { type McqFeedback, type Page, type PageQuery, SUBMISSION_MESSAGES, type Submission } from '@valence/contract';
+import {
+  MARKING_MESSAGES,
+  type McqFeedback,
+  type Page,
+  type PageQuery,
+  SUBMISSION_MESSAGES,
+  type Submission,
+} from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
@@ -7,13 +14,17 @@ import type { StoredFile } from '../../lib/multipart.js';
 import { pageOrAll, StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { SubmissionRow } from '../submissions/service.js';
-import * as list from '../views/submission-list.js';
 import { drawMarkedPaper, RENDERED_PREFIX, readGradeInput } from './marked-paper.js';
+import { type ScriptForMark, scriptForMark } from './reads-mark.js';
+import * as list from './reads-submission-list.js';
 import * as repo from './repository.js';
-import { assertCurrent, type Expected } from './versions.js';
+import { StudioService, SUBMISSION_NOT_FOUND } from './studio.js';
+import { assertCurrentAs, type Expected } from './versions.js';
 
-export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 export const NOT_MCQ_SUBMISSION = 'This submission is not an MCQ submission.';
+
+/** A grade whose script keeps changing under it gives up after this many reads (409). */
+const MAX_GRADE_ATTEMPTS = 5;
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams' | 'questions' | 'submissions'>;
 
@@ -23,7 +34,12 @@ type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'exams' 
  * owns the tables; the marks views (`MarksService`) live beside it.
  */
 export class MarkingService {
-  constructor(private readonly deps: Deps) {}
+  /** The marking studio's calls. */
+  readonly studio: StudioService;
+
+  constructor(private readonly deps: Deps) {
+    this.studio = new StudioService(deps);
+  }
 
   private get files() {
     return this.deps.submissions.files;
@@ -63,6 +79,11 @@ export class MarkingService {
    * question gets one drawn (never over a paper a tutor uploaded). Saving ends any claim on the
    * script. Every grade is audited with what it was and what it became. With `expected` (the
    * request's If-Match) a grade made from an older version than the stored one is refused (409).
+   *
+   * Four statements: the script with all a mark is decided on (`scriptForMark`), then in one
+   * transaction the mark written only if the script is still at the version read, the claim ended
+   * and the audit row. A script changed in between (another save) is read again and decided anew,
+   * as a lock would have made it wait and then see the change; no row is held while a paper renders.
    */
   async grade(
     actor: Principal,
@@ -71,88 +92,91 @@ export class MarkingService {
     uploaded: StoredFile | null,
     expected: Expected = undefined,
   ): Promise<Submission> {
-    // A stale grade is refused before a paper is drawn for it (the transaction checks again).
-    if (typeof expected === 'number') {
-      const row = await list.findListed(this.deps.db, id);
-      if (row) await assertCurrent(this.deps.db, row, expected, this.deps.config.timeZone);
+    for (let attempt = 1; ; attempt++) {
+      const row = await scriptForMark(this.deps.db, id);
+      if (!row) throw notFound(SUBMISSION_NOT_FOUND);
+      const { exam } = row;
+      if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
+      assertCurrentAs(row, expected, this.deps.config.timeZone);
+      const input = readGradeInput(exam, raw);
+      const partTwo = exam.examType === 'TRADITIONAL';
+      const unchanged = input.traditionalScore === row.traditionalScore;
+      const gradedAt = input.traditionalScore === null ? null : unchanged && row.gradedAt ? row.gradedAt : new Date();
+      // A score given alone keeps the marks per question only when it is still their sum.
+      const nextMarks = input.questionMarks ?? (unchanged ? row.questionMarks : null);
+      // Drawn before the transaction, so the statements that write wait for no page to render.
+      const drawn = uploaded ? null : await this.drawFor(row, input.traditionalScore, nextMarks, input);
+      const paper = uploaded ?? drawn;
+      let saved: SubmissionRow | undefined;
+      try {
+        saved = await this.deps.db.transaction(async (tx) => {
+          const written = await this.deps.submissions.recordMarkAt(
+            tx,
+            id,
+            row.version,
+            {
+              instructorFeedback: input.instructorFeedback,
+              ...(partTwo ? { traditionalScore: input.traditionalScore, gradedAt, questionMarks: nextMarks } : {}),
+              ...(paper ? { markedPaperKey: paper.key } : {}),
+            },
+            actor.id,
+          );
+          if (!written) return undefined;
+          await repo.release(tx, id);
+          await auditGrade(
+            tx,
+            actor,
+            row,
+            { examType: exam.examType, examIdentifier: exam.examIdentifier },
+            {
+              traditionalScore: partTwo ? input.traditionalScore : row.traditionalScore,
+              questionMarks: partTwo ? nextMarks : row.questionMarks,
+              feedbackChanged: input.instructorFeedback !== row.instructorFeedback,
+              markedPaperChanged: paper !== null,
+              markedPaperDrawn: drawn !== null,
+            },
+          );
+          return written;
+        });
+      } catch (error) {
+        await this.files.remove([drawn?.key]);
+        throw error;
+      }
+      if (!saved) {
+        // Changed since it was read: decided again on what is stored now (a stale If-Match is refused then).
+        await this.files.remove([drawn?.key]);
+        if (attempt >= MAX_GRADE_ATTEMPTS) throw conflict(MARKING_MESSAGES.changedWhileSaving);
+        continue;
+      }
+      if (paper) await this.files.remove([row.markedPaperKey]);
+      return this.files.present(
+        { ...saved, studentName: row.studentName, username: row.username },
+        exam.examIdentifier,
+      );
     }
-    // Drawn before the transaction, so the row is not held while pages render; the transaction
-    // checks everything again, and a paper drawn for a grade that then fails is removed.
-    const drawn = uploaded ? null : await this.drawFor(id, raw);
-    const paper = uploaded ?? drawn;
-    let oldPaper: string | null;
-    try {
-      oldPaper = await this.deps.db.transaction(async (tx) => {
-        const current = await this.deps.submissions.lockForMarking(tx, id);
-        if (!current) throw notFound(SUBMISSION_NOT_FOUND);
-        const exam = await this.deps.exams.info(current.examId, tx);
-        if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
-        await assertCurrent(tx, current, expected, this.deps.config.timeZone);
-        const { traditionalScore, instructorFeedback, questionMarks } = readGradeInput(exam, raw);
-        const partTwo = exam.examType === 'TRADITIONAL';
-        const unchanged = traditionalScore === current.traditionalScore;
-        const gradedAt =
-          traditionalScore === null ? null : unchanged && current.gradedAt ? current.gradedAt : new Date();
-        // A score given alone keeps the marks per question only when it is still their sum.
-        const nextMarks = questionMarks ?? (unchanged ? current.questionMarks : null);
-        await this.deps.submissions.recordMark(
-          tx,
-          id,
-          {
-            instructorFeedback,
-            ...(partTwo ? { traditionalScore, gradedAt, questionMarks: nextMarks } : {}),
-            ...(paper ? { markedPaperKey: paper.key } : {}),
-          },
-          actor.id,
-        );
-        await repo.release(tx, id);
-        await auditGrade(
-          tx,
-          actor,
-          current,
-          { examType: exam.examType, examIdentifier: exam.examIdentifier },
-          {
-            traditionalScore: partTwo ? traditionalScore : current.traditionalScore,
-            questionMarks: partTwo ? nextMarks : current.questionMarks,
-            feedbackChanged: instructorFeedback !== current.instructorFeedback,
-            markedPaperChanged: paper !== null,
-            markedPaperDrawn: drawn !== null,
-          },
-        );
-        return paper ? current.markedPaperKey : null;
-      });
-    } catch (error) {
-      await this.files.remove([drawn?.key]);
-      throw error;
-    }
-    await this.files.remove([oldPaper]);
-    return this.get(id);
   }
 
   /**
    * The marked paper to draw for this grade, stored, or null: only for a PART II script that the
    * grade scores, that has annotations or marks per question, and whose marked paper (if any) was
-   * drawn here too. A form the rules refuse draws nothing (the transaction answers why).
+   * drawn here too.
    */
-  private async drawFor(id: number, raw: Record<string, unknown>): Promise<StoredFile | null> {
-    const row = await list.findListed(this.deps.db, id);
-    if (!row?.answerKey) return null;
+  private async drawFor(
+    row: ScriptForMark,
+    total: number | null,
+    questionMarks: number[] | null,
+    input: { instructorFeedback: string | null },
+  ): Promise<StoredFile | null> {
+    if (!row.answerKey || total === null || row.exam.examType !== 'TRADITIONAL') return null;
     if (row.markedPaperKey && !row.markedPaperKey.startsWith(RENDERED_PREFIX)) return null;
-    const exam = await this.deps.exams.info(row.examId);
-    if (exam.contentDeleted || exam.examType !== 'TRADITIONAL') return null;
-    const input = readGradeInput(exam, raw);
-    if (input.traditionalScore === null) return null;
-    const annotations = await repo.annotationsOf(this.deps.db, id);
-    const questionMarks =
-      input.questionMarks ?? (input.traditionalScore === row.traditionalScore ? row.questionMarks : null);
-    if (annotations.length === 0 && !questionMarks) return null;
+    if (row.annotations.length === 0 && !questionMarks) return null;
     return drawMarkedPaper(
       this.deps.storage,
       {
         answerKey: row.answerKey,
-        annotations,
-        total: input.traditionalScore,
-        scheme: exam.markScheme,
+        annotations: row.annotations,
+        total,
+        scheme: row.exam.markScheme,
         questionMarks,
         feedback: input.instructorFeedback,
       },

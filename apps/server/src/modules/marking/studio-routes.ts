@@ -7,6 +7,8 @@ import {
   nextScriptQuerySchema,
   nextScriptSchema,
   staleChangeSchema,
+  studioOpeningSchema,
+  studioOpenQuerySchema,
   studioScriptSchema,
 } from '@valence/contract';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
@@ -25,7 +27,7 @@ export const studioRoutes = moduleRoutes('marking', async (app, route) => {
       params: idParamSchema,
       response: { 200: annotationsSchema, ...failures },
     }),
-    (request) => app.studio.annotations(request.params.id),
+    (request) => app.marking.studio.annotations(request.params.id),
   );
 
   app.put(
@@ -39,7 +41,7 @@ export const studioRoutes = moduleRoutes('marking', async (app, route) => {
       response: { 200: annotationsSchema, ...failures, 409: staleChangeSchema },
     }),
     (request) =>
-      app.studio.saveAnnotations(
+      app.marking.studio.saveAnnotations(
         requirePrincipal(request),
         request.params.id,
         request.body,
@@ -54,7 +56,7 @@ export const studioRoutes = moduleRoutes('marking', async (app, route) => {
       params: idParamSchema,
       response: { 200: studioScriptSchema, ...failures },
     }),
-    (request) => app.studio.script(request.params.id),
+    (request) => app.marking.studio.script(request.params.id),
   );
 
   app.get(
@@ -64,7 +66,19 @@ export const studioRoutes = moduleRoutes('marking', async (app, route) => {
       params: examIdParamSchema,
       response: { 200: markingOverviewSchema, ...failures },
     }),
-    (request) => app.studio.overview(request.params.examId),
+    (request) => app.marking.studio.overview(request.params.examId),
+  );
+
+  app.post(
+    '/api/v1/exams/:examId/marking/open',
+    route('staff', {
+      summary:
+        'All the studio needs to open: the overview, and ?script= (else the next unmarked script after ?after=, claimed for the caller) with its annotations',
+      params: examIdParamSchema,
+      querystring: studioOpenQuerySchema,
+      response: { 200: studioOpeningSchema, ...failures },
+    }),
+    (request) => app.marking.studio.open(requirePrincipal(request), request.params.examId, request.query),
   );
 
   app.post(
@@ -75,6 +89,6 @@ export const studioRoutes = moduleRoutes('marking', async (app, route) => {
       querystring: nextScriptQuerySchema,
       response: { 200: nextScriptSchema, ...failures },
     }),
-    (request) => app.studio.next(requirePrincipal(request), request.params.examId, request.query.after),
+    (request) => app.marking.studio.next(requirePrincipal(request), request.params.examId, request.query.after),
   );
 });

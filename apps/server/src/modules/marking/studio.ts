@@ -5,6 +5,7 @@ import {
   MARKING_MESSAGES,
   type MarkingOverview,
   type NextScript,
+  type StudioOpening,
   type StudioScript,
   SUBMISSION_MESSAGES,
 } from '@valence/contract';
@@ -12,17 +13,18 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../lib/principal.js';
 import type { ExamInfo } from '../exams/exam-content.js';
-import * as queue from '../views/marking-queue.js';
-import * as list from '../views/submission-list.js';
+import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { scriptKindOf } from './marked-paper.js';
+import * as queue from './reads-queue.js';
 import * as repo from './repository.js';
-import { SUBMISSION_NOT_FOUND } from './service.js';
 import { assertCurrent, type Expected } from './versions.js';
 
-type Deps = Pick<FastifyInstance, 'db' | 'config' | 'exams' | 'submissions'>;
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'submissions'>;
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found.';
 
 /** Only a PART II exam whose content is still there is marked in the studio. */
-export function assertMarkable(exam: ExamInfo) {
+export function assertMarkable(exam: Pick<ExamInfo, 'contentDeleted' | 'examType'>) {
   if (exam.contentDeleted) throw conflict(SUBMISSION_MESSAGES.contentDeleted);
   if (exam.examType !== 'TRADITIONAL') throw badRequest(MARKING_MESSAGES.notPartTwo);
 }
@@ -30,31 +32,22 @@ export function assertMarkable(exam: ExamInfo) {
 /**
  * The marking studio's server side: a script with its neighbours, the annotations drawn on it, the
  * exam's progress, scheme and comment bank, and "next unmarked", which claims the script it gives
- * so two tutors never mark the same one. The mark itself goes through `MarkingService.grade`.
+ * so two tutors never mark the same one; `open` answers all the studio needs to open in one call.
+ * The mark itself goes through `MarkingService.grade`.
  */
 export class StudioService {
   constructor(private readonly deps: Deps) {}
 
-  /** The script and its exam; 404 for an unknown one, refused unless the studio may mark it. */
-  private async markable(id: number) {
-    const row = await list.findListed(this.deps.db, id);
+  /** The script, its exam, neighbours and annotations; 404 for an unknown one, refused unless the studio may mark it. */
+  private async markable(id: number): Promise<queue.StudioScriptRow> {
+    const row = await queue.studioScript(this.deps.db, id);
     if (!row) throw notFound(SUBMISSION_NOT_FOUND);
-    const exam = await this.deps.exams.info(row.examId);
-    assertMarkable(exam);
-    return { row, exam };
+    assertMarkable(row);
+    return row;
   }
 
   async annotations(id: number): Promise<Annotations> {
-    const { row } = await this.markable(id);
-    const saved = await queue.annotationsWithEditor(this.deps.db, id);
-    return {
-      items: saved?.items ?? [],
-      updatedAt: saved?.updatedAt.toISOString() ?? null,
-      updatedBy: saved?.updatedBy ?? null,
-      // Read before the annotations: were they saved in between, a save from this version conflicts
-      // rather than passing over them.
-      version: row.version,
-    };
+    return annotationsOf(await this.markable(id));
   }
 
   /**
@@ -85,12 +78,14 @@ export class StudioService {
   }
 
   async script(id: number): Promise<StudioScript> {
-    const { row, exam } = await this.markable(id);
+    return this.present(await this.markable(id));
+  }
+
+  private async present(row: queue.StudioScriptRow): Promise<StudioScript> {
     const files = this.deps.submissions.files;
-    const [scriptUrl, markedPaperUrl, around] = await Promise.all([
-      files.link(row.answerKey, row.username, exam.examIdentifier, 'answer'),
-      files.link(row.markedPaperKey, row.username, exam.examIdentifier, 'marked'),
-      queue.neighbours(this.deps.db, exam.id, id),
+    const [scriptUrl, markedPaperUrl] = await Promise.all([
+      files.link(row.answerKey, row.username, row.examIdentifier, 'answer'),
+      files.link(row.markedPaperKey, row.username, row.examIdentifier, 'marked'),
     ]);
     return {
       id: row.id,
@@ -107,24 +102,31 @@ export class StudioService {
       scriptKind: scriptKindOf(row.answerKey),
       scriptUrl,
       markedPaperUrl,
-      ...around,
+      previousId: row.previousId,
+      nextId: row.nextId,
     };
   }
 
   async overview(examId: number): Promise<MarkingOverview> {
-    const info = await this.deps.exams.info(examId);
-    assertMarkable(info);
-    const exam = await this.deps.exams.get(examId);
-    return {
-      examId,
-      examTitle: exam.title,
-      examIdentifier: exam.examIdentifier,
-      courseTitle: exam.courseTitle,
-      total: exam.submissionCount,
-      marked: exam.submissionCount - exam.unmarkedCount,
-      markScheme: info.markScheme,
-      comments: info.commentBank,
-    };
+    const exam = await queue.studioExam(this.deps.db, examId);
+    if (!exam) throw notFound(EXAM_NOT_FOUND);
+    assertMarkable(exam);
+    const { examType: _type, contentDeleted: _deleted, ...overview } = exam;
+    return overview;
+  }
+
+  /**
+   * All the studio needs to open, in one call: the exam's overview, and the script asked for (404
+   * unless it is the exam's) or, without one, the next unmarked script after `after` claimed for the
+   * caller as `next` does, with its annotations. Two statements for a script asked for.
+   */
+  async open(actor: Principal, examId: number, ask: { script?: number; after?: number }): Promise<StudioOpening> {
+    const overview = await this.overview(examId);
+    const id = ask.script ?? (await this.claimNext(actor, examId, ask.after));
+    if (id === null) return { overview, script: null, annotations: null };
+    const row = await queue.studioScript(this.deps.db, id);
+    if (!row || row.examId !== examId) throw notFound(SUBMISSION_NOT_FOUND);
+    return { overview, script: await this.present(row), annotations: annotationsOf(row) };
   }
 
   /**
@@ -133,14 +135,30 @@ export class StudioService {
    * asking at the same moment waits, then sees this claim and is given another script.
    */
   async next(actor: Principal, examId: number, after: number | undefined): Promise<NextScript> {
-    assertMarkable(await this.deps.exams.info(examId));
+    const { total, marked } = await this.overview(examId);
+    return { submissionId: await this.claimNext(actor, examId, after), total, marked };
+  }
+
+  private claimNext(actor: Principal, examId: number, after: number | undefined): Promise<number | null> {
     return this.deps.db.transaction(async (tx) => {
       await repo.lockQueue(tx, examId);
       const submissionId = await queue.nextUnmarked(tx, examId, actor.id, after);
       if (submissionId !== null) {
         await repo.claim(tx, examId, submissionId, actor.id, MARKING_LIMITS.claimMinutes);
       }
-      return { submissionId, ...(await queue.progress(tx, examId)) };
+      return submissionId;
     });
   }
+}
+
+/** The annotations as the studio reads them, with the version a save of them must name. */
+function annotationsOf(row: queue.StudioScriptRow): Annotations {
+  return {
+    items: row.annotations?.items ?? [],
+    updatedAt: row.annotations?.updatedAt.toISOString() ?? null,
+    updatedBy: row.annotations?.updatedBy ?? null,
+    // Read with the annotations in one statement: were they saved since, a save from this version
+    // conflicts rather than passing over them.
+    version: row.version,
+  };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import type { SubmissionRow } from '../submissions/service.js';
-import { nameOfStaff } from '../views/marking-queue.js';
+import { nameOfStaff } from './reads-queue.js';
 
 /** What a save's If-Match asks: a version, any (`*`), or nothing (saved as before, for older clients). */
 export type Expected = number | '*' | undefined;
@@ -40,7 +40,28 @@ export function readIfMatch(header: string | string[] | undefined): Expected {
  */
 export async function assertCurrent(db: DbOrTx, current: SubmissionRow, expected: Expected, timeZone: string) {
   if (expected === undefined || expected === '*' || expected === current.version) return;
-  const who = (await nameOfStaff(db, current.changedBy)) ?? 'Someone';
+  refuseStale(current, await nameOfStaff(db, current.changedBy), timeZone);
+}
+
+/**
+ * The same check on a row read with the name of whoever changed it last (`changedByName`), for a
+ * save that writes only if the row is still at the version it was read at.
+ */
+export function assertCurrentAs(
+  current: Pick<SubmissionRow, 'version' | 'changedAt'> & { changedByName: string | null },
+  expected: Expected,
+  timeZone: string,
+) {
+  if (expected === undefined || expected === '*' || expected === current.version) return;
+  refuseStale(current, current.changedByName, timeZone);
+}
+
+function refuseStale(
+  current: Pick<SubmissionRow, 'version' | 'changedAt'>,
+  name: string | null,
+  timeZone: string,
+): never {
+  const who = name ?? 'Someone';
   const changedAt = current.changedAt?.toISOString() ?? null;
   const when = changedAt ? formatInTimeZone(changedAt, timeZone) : 'an earlier time';
   throw new HttpError(409, staleChangeMessage(who, when), {}, { version: current.version, changedBy: who, changedAt });

@@ -11,10 +11,11 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { KIND_CONTENT_TYPES, KIND_EXTENSIONS } from '../../lib/file-kind.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
+import { deleteStoredFiles } from '../../storage/delete-files.js';
 import { ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.js';
 import type { ExamInfo } from '../exams/exam-content.js';
 import type { ExamsService } from '../exams/service.js';
-import { searchMcqExams } from '../views/mcq-exam-search.js';
+import { searchMcqExams } from './reads-mcq-exam-search.js';
 import * as repo from './repository.js';
 import { type QuestionsService, SUBMITTED_ALREADY } from './service.js';
 
@@ -173,11 +174,7 @@ export class QuestionCopyService {
 
   /** A copy that failed leaves no picture behind; a removal that fails leaves an orphan, logged. */
   private async removeAll(keys: string[]) {
-    for (const key of keys) {
-      await this.storage
-        .delete(key)
-        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
-    }
+    await deleteStoredFiles(this.storage, this.log, keys);
   }
 }
 

@@ -13,10 +13,10 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fileNameOfKey, type StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
+import { deleteStoredFiles } from '../../storage/delete-files.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import type { ExamContent, ExamInfo } from '../exams/exam-content.js';
 import type { ExamsService } from '../exams/service.js';
-import { answeredCount } from '../views/exam-activity.js';
 import { PaperCache, type StudentPaper } from './paper-cache.js';
 import {
   checkBulk,
@@ -27,6 +27,7 @@ import {
   parseQuestion,
   toValues,
 } from './question-input.js';
+import { answeredCount } from './reads-answered.js';
 import * as repo from './repository.js';
 
 /** Each question of a paper with its options' ids and which one is correct: what a hand-in is scored against. */
@@ -273,7 +274,7 @@ export class QuestionsService implements ExamContent {
 
   /** After the commit: a failed removal leaves an orphan file, never a row pointing at nothing. */
   private async removeFile(key: string) {
-    await this.storage.delete(key).catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
+    await deleteStoredFiles(this.storage, this.log, [key]);
   }
 }
 

@@ -1,7 +1,7 @@
 import { combinedTotalScore, formatInTimeZone } from '@valence/contract';
-import type { PackEnrolment, PackMarkRow, PackStudent, PackWatchRow } from '../views/report-pack.js';
 import { clampSegments, type Segment, unionLength } from '../watch-time/segments.js';
 import type { ReportPackData } from './pack-pdf.js';
+import type { PackEnrolment, PackMarkRow, PackStudent, PackWatchRow } from './reads.js';
 
 /**
  * The rows of a student's pack turned into what it shows: pure, so coverage and the marks' grouping

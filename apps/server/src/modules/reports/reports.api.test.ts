@@ -5,12 +5,16 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { accounts, reportJobs, submissions, watchTime } from '../../db/schema.js';
+import { accounts, submissions, watchTime } from '../../db/schema.js';
+import { referencedKeys } from '../../ops/sweep-files.js';
+import { SHUTDOWN_REASON } from '../../queue/job-queue.js';
 import { createExam, enrol } from '../../test/exams.js';
 import { expectMessage, expectStatus, type Login, useTestApp } from '../../test/harness.js';
 import { addLecture, daysFromNow } from '../../test/lectures.js';
 import { sendForm } from '../../test/multipart.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { queueSql } from '../../test/queue.js';
+import { coursePacksJob, expirePacksJob, type PackResult } from './jobs.js';
 import { PACK_EXPIRED, PACK_RETENTION_MS, PACK_SUPERSEDED, RESTARTED } from './service.js';
 
 /** A real 1×1 PNG: pdf-lib must be able to draw it. */
@@ -47,6 +51,41 @@ describe('report packs', () => {
   const usernames = ['amaya', 'bimal', 'chathu'];
   const ids: number[] = [];
   const code = `ORG${Date.now() % 100000}`;
+
+  /**
+   * A course's packs job put straight on the queue, as another server (or an earlier process) left
+   * it: running since `startedAgo` ms, or completed `finishedAgo` ms ago with its result.
+   */
+  const putJob = async (
+    courseId: number,
+    state: { running: number } | { completed: number; result: PackResult },
+  ): Promise<string> => {
+    const running = 'running' in state;
+    const { rows } = await queueSql(t.database)(
+      `insert into pgboss.job (name, data, state, started_on, completed_on, output, singleton_key, policy, retry_limit)
+       values ($1, $2::jsonb, $3::pgboss.job_state, now() - $4 * interval '1 millisecond',
+               case when $3 = 'completed' then now() - $4 * interval '1 millisecond' end, $5::jsonb, $6, 'stately', 0)
+       returning id::text as id`,
+      [
+        coursePacksJob.name,
+        JSON.stringify({ courseId, requestedBy: null, total: running ? 3 : 0 }),
+        running ? 'active' : 'completed',
+        running ? state.running : state.completed,
+        JSON.stringify(running ? { progress: { done: 1, total: 3, note: null } } : { result: state.result }),
+        `course-${courseId}`,
+      ],
+    );
+    return (rows[0] as { id: string }).id;
+  };
+  const courseJobIds = async (courseId: number) =>
+    (
+      (
+        await queueSql(t.database)(
+          `select id::text as id from pgboss.job where name = $1 and singleton_key = $2 order by created_on`,
+          [coursePacksJob.name, `course-${courseId}`],
+        )
+      ).rows as { id: string }[]
+    ).map((row) => row.id);
 
   beforeAll(async () => {
     [owner, tutor] = await Promise.all([t.login('ROLE_SUPERADMIN'), t.login('ROLE_ADMIN')]);
@@ -151,49 +190,67 @@ describe('report packs', () => {
     const entries = await unzip(zip.rawPayload);
     expect([...entries.keys()].sort()).toEqual(['amaya.pdf', 'bimal.pdf', 'chathu.pdf']);
     expect(await pdfText(entries.get('bimal.pdf') as Buffer)).toContain('Student: bimal');
+    // The zip is named by the job's result, so the sweep of stored files leaves it alone.
+    const finished = await t.app.jobs.get(coursePacksJob, started.id);
+    const { fileKey } = (finished as { result: PackResult }).result;
+    expect(await referencedKeys(t.database.db)).toContain(fileKey);
 
     expectMessage(await t.call('POST', '/api/courses/987654/report-packs', tutor.headers), 404, 'Course not found.');
-    expectMessage(await t.call('GET', '/api/report-jobs/987654', tutor.headers), 404, 'Report job not found.');
+    expectMessage(
+      await t.call('GET', '/api/report-jobs/00000000-0000-4000-8000-000000000000', tutor.headers),
+      404,
+      'Report job not found.',
+    );
+    expectMessage(await t.call('GET', '/api/report-jobs/987654', tutor.headers), 400, /jobId must be a job id/);
+    // The job is on the queue's list too, finished with its summary.
+    const listed = expectStatus<{ items: { id: string; state: string; resultSummary: string }[] }>(
+      await t.call('GET', `/api/jobs?name=${coursePacksJob.name}&state=completed`, owner.headers),
+      200,
+    );
+    expect(listed.items.find((item) => item.id === started.id)).toMatchObject({
+      resultSummary: '3 report pack(s) zipped',
+    });
   });
 
   it('fails a job left unfinished by a stopped server', async () => {
-    const [row] = await t.database.db
-      .insert(reportJobs)
-      .values({ courseId, status: 'running', total: 3, done: 1, createdAt: new Date(Date.now() - 20 * 60_000) })
-      .returning();
-    await t.app.reports.failAbandoned(true);
-    const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${row?.id}`, tutor.headers), 200);
+    // As the embedded server finds it at start: still marked running, its worker gone.
+    const other = (await t.createCourse(tutor.headers, 'Analytical Chemistry')).id;
+    const id = await putJob(other, { running: 20 * 60_000 });
+    expect(expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${id}`, tutor.headers), 200)).toMatchObject({
+      status: 'running',
+      done: 1,
+      total: 3,
+    });
+    await t.app.jobs.failAbandoned();
+    const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${id}`, tutor.headers), 200);
     expect(job).toMatchObject({ status: 'failed', error: RESTARTED, downloadUrl: null });
+    expect((await t.app.jobs.get(coursePacksJob, id))?.failureReason).toBe(SHUTDOWN_REASON);
   });
 
   it('answers the running job to a second request for the same course instead of starting another', async () => {
     // A course without students: its job needs no PDF, so it ends as soon as its empty zip is stored.
     const other = (await t.createCourse(tutor.headers, 'Inorganic Chemistry')).id;
     // A job another server is still making: asked again, the course gets that job back.
-    const [row] = await t.database.db
-      .insert(reportJobs)
-      .values({ courseId: other, status: 'running', total: 0 })
-      .returning();
+    const running = await putJob(other, { running: 1000 });
     const again = expectStatus<ReportJob>(
       await t.call('POST', `/api/courses/${other}/report-packs`, tutor.headers),
       202,
     );
-    expect(again).toMatchObject({ id: row?.id, courseId: other, status: 'running', downloadUrl: null });
-    await t.database.db
-      .update(reportJobs)
-      .set({ status: 'failed', error: 'x' })
-      .where(eq(reportJobs.id, row?.id as number));
+    expect(again).toMatchObject({ id: running, courseId: other, status: 'running', downloadUrl: null });
+    await queueSql(t.database)(
+      `update pgboss.job set state = 'failed', output = '{"message":"x"}' where id = $1::uuid`,
+      [running],
+    );
 
     // Two requests at once start one job between them.
     const both = await Promise.all(
       [1, 2].map(() => t.call('POST', `/api/courses/${other}/report-packs`, tutor.headers)),
     );
     const [first, second] = both.map((answer) => expectStatus<ReportJob>(answer, 202));
-    expect(first?.id).not.toBe(row?.id);
+    expect(first?.id).not.toBe(running);
     expect(second?.id).toBe(first?.id);
     await t.app.reports.idle();
-    const jobs = await t.database.db.select().from(reportJobs).where(eq(reportJobs.courseId, other));
-    expect(jobs.map((job) => job.id).sort()).toEqual([row?.id, first?.id].sort());
+    expect((await courseJobIds(other)).sort()).toEqual([running, first?.id].sort());
     // Once it has ended, the next request starts a new one.
     const next = expectStatus<ReportJob>(
       await t.call('POST', `/api/courses/${other}/report-packs`, tutor.headers),
@@ -209,19 +266,20 @@ describe('report packs', () => {
     const finished = async (ago: number) => {
       const key = `reports/course-${course}-${ago}.zip`;
       await t.storage.put(key, Readable.from([Buffer.from('PK zip')]));
-      const [row] = await t.database.db
-        .insert(reportJobs)
-        .values({ courseId: course, status: 'done', total: 0, fileKey: key, finishedAt: new Date(Date.now() - ago) })
-        .returning();
-      return { id: row?.id as number, key };
+      const id = await putJob(course, {
+        completed: ago,
+        result: { fileKey: key, done: 0, total: 0, summary: 'zipped' },
+      });
+      return { id, key };
     };
     const older = await finished(2 * 3600_000);
     const newer = await finished(3600_000);
-    const show = async (id: number) =>
+    const show = async (id: string) =>
       expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${id}`, tutor.headers), 200);
 
-    // The periodic sweep, called directly: the older zip goes, the newer stays downloadable.
-    await t.app.reports.expireOldPacks();
+    // The periodic sweep, as the queue runs it: the older zip goes, the newer stays downloadable.
+    await t.app.jobs.send(expirePacksJob, {});
+    await t.app.jobs.drain(expirePacksJob);
     expect(await show(older.id)).toMatchObject({ status: 'expired', error: PACK_SUPERSEDED, downloadUrl: null });
     expect(await t.storage.stat(older.key)).toBeNull();
     const kept = await show(newer.id);
@@ -241,11 +299,8 @@ describe('report packs', () => {
       const course = (await t.createCourse(tutor.headers, title)).id;
       const key = `reports/course-${course}-named.zip`;
       await t.storage.put(key, Readable.from([Buffer.from('PK zip')]));
-      const [row] = await t.database.db
-        .insert(reportJobs)
-        .values({ courseId: course, status: 'done', total: 0, fileKey: key, finishedAt: new Date() })
-        .returning();
-      const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${row?.id}`, tutor.headers), 200);
+      const id = await putJob(course, { completed: 0, result: { fileKey: key, done: 0, total: 0, summary: 'zipped' } });
+      const job = expectStatus<ReportJob>(await t.call('GET', `/api/report-jobs/${id}`, tutor.headers), 200);
       const answer = await t.app.inject({ method: 'GET', url: job.downloadUrl as string });
       expect(answer.statusCode).toBe(200);
       return answer.headers['content-disposition'];

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReportJob } from '@valence/contract';
@@ -8,22 +7,22 @@ import { downloadName } from '../../lib/content-disposition.js';
 import { notFound } from '../../lib/errors.js';
 import { renderOnPdfWorker } from '../../lib/pdf-worker.js';
 import type { Principal } from '../../lib/principal.js';
+import { type JobView, SHUTDOWN_REASON } from '../../queue/job-queue.js';
 import { sanitizeFileName } from '../../storage/storage.js';
 import type { InstituteHeader } from '../settings/service.js';
-import * as views from '../views/report-pack.js';
+import { coursePacksJob, type PackResult, packResultSchema } from './jobs.js';
 import { packData } from './pack-data.js';
 import type { PackHeader, ReportPackData } from './pack-pdf.js';
+import * as views from './reads.js';
 import * as repo from './repository.js';
 
-type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log' | 'courses' | 'settings' | 'databaseKind'>;
+type Deps = Pick<
+  FastifyInstance,
+  'db' | 'storage' | 'config' | 'log' | 'courses' | 'settings' | 'databaseKind' | 'jobs'
+>;
 
-/** The job's row is written every this many students: progress without a write per student. */
+/** The job's progress is stored every this many students: progress without a write per student. */
 export const PROGRESS_EVERY = 10;
-/**
- * The longest a course's packs may take (a class of 2,000 takes about a minute). A job still
- * unfinished after it has lost its worker, and any server fails it (see `failAbandoned`).
- */
-export const JOB_TIME_LIMIT_MS = 15 * 60_000;
 /** How far the zip may run ahead of the store before the worker waits for it. */
 const ZIP_AHEAD_BYTES = 8 * 1024 * 1024;
 
@@ -43,14 +42,26 @@ function renderPack(data: ReportPackData, header: PackHeader): Promise<Uint8Arra
 
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
+const FAILED = 'The report packs could not be made. Try again; if it fails again, tell the administrator.';
+
+/** The course's key on the queue: one queued and one running job per course at most. */
+const courseKey = (courseId: number) => `course-${courseId}`;
+
+/** The tutor's words for why a job failed: the queue's reasons for a stop and a time-out are its own. */
+function failureText(reason: string | null): string {
+  if (reason === SHUTDOWN_REASON) return RESTARTED;
+  if (reason?.startsWith('Timed out')) return TIMED_OUT;
+  return reason ?? FAILED;
+}
+
 /**
  * Report packs: one student's PDF (enrolments, watch summary with coverage, marks with feedback),
- * and a course's packs as one zip made by a job in this process. The job's row is the truth every
- * server reads; the worker is the server that created it, and a job survives no restart.
+ * and a course's packs as one zip made by a job on the queue (`jobs.ts`): any server's worker makes
+ * it, and the job (its state, progress and result: the zip's key) is what every server answers from.
  */
 export class ReportsService {
-  private readonly running = new Set<Promise<void>>();
-  private closing = false;
+  /** Starts of one course's packs in this process, one after another (see `startCourseJob`). */
+  private readonly starting = new Map<number, Promise<unknown>>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -80,85 +91,140 @@ export class ReportsService {
     return { bytes, fileName: `report-pack-${rows.student.username}.pdf` };
   }
 
-  private async present(row: repo.ReportJobRow): Promise<ReportJob> {
+  private async present(job: JobView): Promise<ReportJob> {
+    const payload = coursePacksJob.payload.parse(job.data);
+    const result = job.state === 'completed' ? packResultSchema.safeParse(job.result).data : undefined;
+    const status: ReportJob['status'] =
+      job.state === 'queued' || job.state === 'retry'
+        ? 'queued'
+        : job.state === 'running'
+          ? 'running'
+          : job.state === 'completed'
+            ? result?.expired
+              ? 'expired'
+              : 'done'
+            : 'failed';
     let downloadUrl: string | null = null;
-    if (row.status === 'done' && row.fileKey) {
-      const course = await this.deps.courses.get(row.courseId).catch(() => null);
-      const title = course ? course.title : `course-${row.courseId}`;
-      downloadUrl = await this.deps.storage.signedUrl(row.fileKey, {
+    if (status === 'done' && result?.fileKey) {
+      const course = await this.deps.courses.get(payload.courseId).catch(() => null);
+      const title = course ? course.title : `course-${payload.courseId}`;
+      downloadUrl = await this.deps.storage.signedUrl(result.fileKey, {
         ttlSeconds: this.deps.config.downloadLinkTtlSeconds,
         // The course's title as typed: the file route makes it a safe download name.
         fileName: downloadName(`report-packs-${title}.zip`),
       });
     }
     return {
-      id: row.id,
-      courseId: row.courseId,
-      status: row.status,
-      done: row.done,
-      total: row.total,
-      error: row.error,
+      id: job.id,
+      courseId: payload.courseId,
+      status,
+      done: result?.done ?? job.progress?.done ?? 0,
+      total: result?.total ?? job.progress?.total ?? payload.total,
+      error:
+        status === 'failed' ? failureText(job.failureReason) : status === 'expired' ? (result?.expired ?? null) : null,
       downloadUrl,
-      createdAt: row.createdAt.toISOString(),
-      finishedAt: isoOrNull(row.finishedAt),
+      createdAt: job.createdOn.toISOString(),
+      finishedAt: status === 'done' || status === 'expired' || status === 'failed' ? isoOrNull(job.completedOn) : null,
     };
   }
 
-  async job(id: number): Promise<ReportJob> {
-    const row = await repo.findJob(this.deps.db, id);
-    if (!row) throw notFound('Report job not found.');
-    return this.present(row);
+  async job(id: string): Promise<ReportJob> {
+    const job = await this.deps.jobs.get(coursePacksJob, id);
+    if (!job) throw notFound('Report job not found.');
+    return this.present(job);
   }
 
   /**
-   * Records the job (queued, with the class's size) and starts it in the background; while one of
-   * the course's jobs is unfinished, answers that one instead (on any server: the check and the
-   * insert are one transaction under a lock per course).
+   * Queues the course's packs (with the class's size); while one of the course's jobs is
+   * unfinished, answers that one instead. Starts of one course take turns: in this process by a
+   * chain of promises, and across servers (PostgreSQL) under an advisory lock held until the job is
+   * queued. The queue's 'stately' policy refuses a second queued job of the course all the same.
    */
   async startCourseJob(actor: Principal, courseId: number): Promise<ReportJob> {
     await this.deps.courses.get(courseId);
-    const students = await views.enrolledStudents(this.deps.db, courseId);
-    const { row, created } = await this.deps.db.transaction(async (tx) => {
-      await repo.lockCourseJobs(tx, courseId);
-      const unfinished = await repo.findUnfinished(tx, courseId);
-      if (unfinished) return { row: unfinished, created: false };
-      return {
-        row: await repo.insertJob(tx, { courseId, requestedBy: actor.id, total: students.length }),
-        created: true,
-      };
-    });
-    if (created) {
-      const work = this.run(row, students).finally(() => this.running.delete(work));
-      this.running.add(work);
+    const previous = this.starting.get(courseId) ?? Promise.resolve();
+    const start = previous.catch(() => undefined).then(() => this.startInTurn(actor, courseId));
+    this.starting.set(courseId, start);
+    try {
+      return await start;
+    } finally {
+      if (this.starting.get(courseId) === start) this.starting.delete(courseId);
     }
-    return this.present(row);
+  }
+
+  private async startInTurn(actor: Principal, courseId: number): Promise<ReportJob> {
+    const start = async () => {
+      const unfinished = await this.unfinished(courseId);
+      if (unfinished) return unfinished;
+      const students = await views.enrolledStudents(this.deps.db, courseId);
+      const payload = { courseId, requestedBy: actor.id, total: students.length };
+      const id = await this.deps.jobs.send(coursePacksJob, payload, { singletonKey: courseKey(courseId) });
+      // Refused: another server queued one between our read and our send.
+      const job = id ? await this.deps.jobs.get(coursePacksJob, id) : await this.unfinished(courseId);
+      if (!job) throw new Error('The report packs job was queued but cannot be read back.');
+      return job;
+    };
+    // PGlite runs one transaction at a time and the queue shares its connection: one process owns it,
+    // so the chain above is enough there.
+    const job =
+      this.deps.databaseKind === 'postgres'
+        ? await this.deps.db.transaction(async (tx) => {
+            await repo.lockCourseJobs(tx, courseId);
+            return start();
+          })
+        : await start();
+    return this.present(job);
+  }
+
+  private unfinished(courseId: number) {
+    return this.deps.jobs.latest(coursePacksJob, {
+      singletonKey: courseKey(courseId),
+      states: ['queued', 'retry', 'running'],
+    });
   }
 
   /**
    * Expires finished zips: every one but the newest of its course, and any finished more than
-   * PACK_RETENTION_MS before `now`. The row first stops naming the file, then the file goes.
-   * Answers how many expired.
+   * PACK_RETENTION_MS before `now`. The job's result first stops naming the file (only if no
+   * other server changed it meanwhile), then the file goes. Answers how many expired.
    */
   async expireOldPacks(now = new Date()): Promise<number> {
-    const expired = await repo.expireDone(this.deps.db, new Date(now.getTime() - PACK_RETENTION_MS), {
-      aged: PACK_EXPIRED,
-      superseded: PACK_SUPERSEDED,
-    });
-    for (const key of expired) {
+    const cutoff = now.getTime() - PACK_RETENTION_MS;
+    const newest = new Set<number>();
+    let expired = 0;
+    // Newest first: the first zip seen of a course is the one that stays (unless aged).
+    for (const job of await this.deps.jobs.completed(coursePacksJob)) {
+      const parsed = packResultSchema.safeParse(job.result);
+      const courseId = coursePacksJob.payload.safeParse(job.data).data?.courseId;
+      if (!parsed.success || courseId === undefined || !parsed.data.fileKey || parsed.data.expired) continue;
+      const result = parsed.data;
+      const superseded = newest.has(courseId);
+      newest.add(courseId);
+      const aged = (job.completedOn?.getTime() ?? 0) <= cutoff;
+      if (!aged && !superseded) continue;
+      const replaced: PackResult = { ...result, fileKey: null, expired: aged ? PACK_EXPIRED : PACK_SUPERSEDED };
+      if (!(await this.deps.jobs.replaceResult(coursePacksJob, job.id, job.result, replaced))) continue;
+      expired += 1;
       await this.deps.storage
-        .delete(key)
-        .catch((error) => this.deps.log.warn({ err: error, key }, 'could not delete an expired report zip'));
+        .delete(result.fileKey as string)
+        .catch((error) =>
+          this.deps.log.warn({ err: error, key: result.fileKey }, 'could not delete an expired report zip'),
+        );
     }
-    return expired.length;
+    return expired;
   }
 
-  private async run(job: repo.ReportJobRow, students: { id: number; username: string }[]): Promise<void> {
+  /** The worker: every enrolled student's pack into one zip in the store, streamed as it is made. */
+  async makeCoursePacks(
+    payload: { courseId: number },
+    job: { id: string; signal: AbortSignal; progress: (progress: { done: number; total: number }) => Promise<void> },
+  ): Promise<PackResult> {
     const { db, storage, log } = this.deps;
-    const key = `reports/course-${job.courseId}-job-${job.id}-${randomUUID()}.zip`;
-    const deadline = job.createdAt.getTime() + JOB_TIME_LIMIT_MS;
+    const students = await views.enrolledStudents(db, payload.courseId);
+    const key = `reports/course-${payload.courseId}-job-${job.id}.zip`;
     let upload: Promise<void> | undefined;
     try {
-      await repo.markRunning(db, job.id, key);
+      await job.progress({ done: 0, total: students.length });
       const header = await this.deps.settings.header();
       const zip = new yazl.ZipFile();
       let added = 0;
@@ -177,8 +243,7 @@ export class ReportsService {
       const names = new Set<string>();
       let done = 0;
       for (const student of students) {
-        if (this.closing) throw new Error(RESTARTED);
-        if (Date.now() > deadline) throw new Error(TIMED_OUT);
+        job.signal.throwIfAborted();
         const bytes = await this.render(student.id, header);
         // A student deleted since the job started has no pack; the count still moves on.
         if (bytes) {
@@ -191,52 +256,26 @@ export class ReportsService {
           added += bytes.length;
         }
         done += 1;
-        if (done % PROGRESS_EVERY === 0) await repo.setProgress(db, job.id, done);
+        if (done % PROGRESS_EVERY === 0) await job.progress({ done, total: students.length });
         // Nothing holds the whole zip: the worker waits while the store is behind by more than a few MB.
         while (added - stored > ZIP_AHEAD_BYTES && storeFailed === undefined) await sleep(5);
         if (storeFailed !== undefined) throw storeFailed;
       }
+      job.signal.throwIfAborted();
       zip.end();
       await upload;
-      if (!(await repo.markDone(db, job.id, done))) {
-        // Failed meanwhile (by another server, past its time limit): the zip is nobody's.
-        await storage.delete(key).catch(() => undefined);
-      }
+      return { fileKey: key, done, total: students.length, summary: `${done} report pack(s) zipped` };
     } catch (error) {
       log.warn({ err: error, jobId: job.id }, 'report packs job failed');
-      const message =
-        error instanceof Error && (error.message === RESTARTED || error.message === TIMED_OUT)
-          ? error.message
-          : 'The report packs could not be made. Try again; if it fails again, tell the administrator.';
-      await repo.markFailed(db, job.id, message).catch((failure) => log.warn({ err: failure }, 'could not fail job'));
       await upload?.catch(() => undefined);
       await storage.delete(key).catch(() => undefined);
+      // A stop or a time-out keeps the queue's reason (the signal's); anything else is said plainly.
+      throw job.signal.aborted ? job.signal.reason : new Error(FAILED);
     }
-  }
-
-  /**
-   * Fails the jobs whose worker is gone. On PGlite one server owns the data folder, so at start every
-   * unfinished job is a previous process's. On PostgreSQL another replica may be running its own,
-   * so only those past the time limit are taken (their worker would have stopped them by now).
-   */
-  async failAbandoned(atStart: boolean): Promise<void> {
-    const all = atStart && this.deps.databaseKind === 'pglite';
-    const keys = await repo.failUnfinished(
-      this.deps.db,
-      RESTARTED,
-      all ? undefined : new Date(Date.now() - JOB_TIME_LIMIT_MS - 60_000),
-    );
-    for (const key of keys) await this.deps.storage.delete(key).catch(() => undefined);
-  }
-
-  /** Stops the jobs of this process (each marks itself failed) and waits for them. */
-  async close(): Promise<void> {
-    this.closing = true;
-    await Promise.allSettled([...this.running]);
   }
 
   /** For tests and the bench: resolves once every job this process is running has ended. */
   async idle(): Promise<void> {
-    await Promise.allSettled([...this.running]);
+    await this.deps.jobs.idle();
   }
 }

@@ -52,3 +52,17 @@ export async function deleteOfCourse(db: DbOrTx, courseId: number): Promise<stri
     .returning({ key: resources.objectKey });
   return rows.map((row) => row.key).filter((key): key is string => !!key);
 }
+
+/** The ids of a course's resources (their renditions are looked up before a course delete takes the rows). */
+export function idsOfCourse(db: DbOrTx, courseId: number) {
+  return db
+    .select({ id: resources.id })
+    .from(resources)
+    .where(eq(resources.courseId, courseId))
+    .then((rows) => rows.map((row) => row.id));
+}
+
+/** The server's measured length of an uploaded video (ffprobe) takes the place of the browser's. */
+export function setDuration(db: DbOrTx, id: number, duration: number) {
+  return db.update(resources).set({ duration }).where(eq(resources.id, id));
+}

@@ -22,7 +22,10 @@ export async function lockInstitute(db: DbOrTx): Promise<InstituteRow> {
 export async function updateInstitute(
   db: DbOrTx,
   values: Partial<
-    Pick<InstituteRow, 'name' | 'address' | 'contact' | 'phone' | 'email' | 'instagram' | 'facebook' | 'logoKey'>
+    Pick<
+      InstituteRow,
+      'name' | 'address' | 'contact' | 'phone' | 'email' | 'instagram' | 'facebook' | 'logoKey' | 'maxDevicesPerStudent'
+    >
   >,
 ): Promise<InstituteRow> {
   const [row] = await db

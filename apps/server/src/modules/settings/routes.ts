@@ -1,4 +1,6 @@
 import {
+  deviceLimitSchema,
+  deviceLimitUpdateSchema,
   INSTITUTE_LIMITS,
   INSTITUTE_LOGO_KINDS,
   instituteContactSchema,
@@ -77,6 +79,27 @@ export const settingsRoutes = moduleRoutes('settings', async (app, route) => {
         if (!logo) throw badRequest('Choose a PNG or JPG file for the logo.');
         return app.settings.setLogo(requirePrincipal(request), logo);
       }),
+  );
+
+  app.get(
+    '/settings/devices',
+    route('superadmin', {
+      summary:
+        'How many devices a student may be signed in on at once, and the server default (MAX_DEVICES_PER_STUDENT)',
+      response: { 200: deviceLimitSchema },
+    }),
+    () => app.settings.deviceLimit(),
+  );
+
+  app.put(
+    '/settings/devices',
+    route('superadmin', {
+      summary:
+        'Set how many devices a student may be signed in on at once (null: the server default); a sign-in beyond it ends the oldest',
+      body: deviceLimitUpdateSchema,
+      response: { 200: deviceLimitSchema, ...errors(400) },
+    }),
+    (request) => app.settings.setDeviceLimit(requirePrincipal(request), request.body),
   );
 
   app.delete(

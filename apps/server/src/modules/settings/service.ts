@@ -1,4 +1,6 @@
 import {
+  type DeviceLimit,
+  type DeviceLimitUpdate,
   type InstituteContact,
   type InstituteSettings,
   type InstituteSettingsUpdate,
@@ -10,6 +12,7 @@ import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { StoredFile } from '../../lib/multipart.js';
 import type { Principal } from '../../lib/principal.js';
+import { deleteStoredFiles } from '../../storage/delete-files.js';
 import * as repo from './repository.js';
 
 type Deps = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'log'>;
@@ -126,6 +129,35 @@ export class SettingsService {
     await this.removeFile(previous);
   }
 
+  /** Devices a student may be signed in on at once: the Settings screen's number, else the server's. */
+  async maxDevicesPerStudent(): Promise<number> {
+    return (await this.deviceLimit()).maxDevicesPerStudent;
+  }
+
+  async deviceLimit(): Promise<DeviceLimit> {
+    const row = await repo.findInstitute(this.deps.db);
+    return this.presentDeviceLimit(row?.maxDevicesPerStudent ?? null);
+  }
+
+  /** A number, or null to go back to MAX_DEVICES_PER_STUDENT. Sessions already open stay until their next sign-in. */
+  async setDeviceLimit(actor: Principal, input: DeviceLimitUpdate): Promise<DeviceLimit> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const before = await repo.lockInstitute(tx);
+      const after = await repo.updateInstitute(tx, { maxDevicesPerStudent: input.maxDevicesPerStudent });
+      await audit(tx, actor, 'settings.devices', 'institute', {
+        before: before.maxDevicesPerStudent,
+        after: input.maxDevicesPerStudent,
+      });
+      return after;
+    });
+    return this.presentDeviceLimit(row.maxDevicesPerStudent);
+  }
+
+  private presentDeviceLimit(stored: number | null): DeviceLimit {
+    const serverDefault = this.deps.config.maxDevicesPerStudent;
+    return { maxDevicesPerStudent: stored ?? serverDefault, serverDefault, custom: stored !== null };
+  }
+
   /**
    * The details for a PDF made on the server. A logo missing from the store (restored without its
    * files) heads the PDF without it rather than failing it.
@@ -148,9 +180,6 @@ export class SettingsService {
   }
 
   private async removeFile(key: string | null) {
-    if (!key) return;
-    await this.deps.storage
-      .delete(key)
-      .catch((error) => this.deps.log.warn({ err: error, key }, 'old institute logo not found in storage'));
+    await deleteStoredFiles(this.deps.storage, this.deps.log, [key]);
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HEARTBEAT_FIRST_BEAT_SECONDS, HEARTBEAT_SLACK_SECONDS } from '@valence/contract';
+import { HEARTBEAT_FIRST_BEAT_SECONDS, HEARTBEAT_SLACK_SECONDS, MAX_PLAYBACK_RATE } from '@valence/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { watchTime } from '../../db/schema.js';
@@ -146,6 +146,18 @@ describe('POST /me/lectures/{id}/heartbeat', () => {
     await wait(key, 20);
     await ok(await beat(lecture.live as number, { viewingKey: key, segments: [[14, 34]], position: 34 }), 34);
     expect(await viewing(key)).toMatchObject({ segments: [[0, 34]], position: 34, watchedDuration: 34 });
+  });
+
+  it('takes a beat played at 2× (twice the seconds that passed) and refuses one faster than that', async () => {
+    const key = randomUUID();
+    await ok(await beat(lecture.live as number, { viewingKey: key, segments: [[0, 10]], position: 10 }), 10);
+    await wait(key, 10);
+    // 20 seconds of lecture in 10 seconds: the player's fastest speed.
+    await ok(await beat(lecture.live as number, { viewingKey: key, segments: [[10, 30]], position: 30 }), 30);
+    await wait(key, 10);
+    // 30 seconds of lecture in 10: faster than 2× plus the slack.
+    const refused = await beat(lecture.live as number, { viewingKey: key, segments: [[30, 60]], position: 60 });
+    expectMessageContaining(refused, 400, '30 seconds played', 'is not counted');
   });
 
   it('counts a part watched again within one viewing once', async () => {
@@ -357,7 +369,8 @@ describe('watch time a client cannot inflate', () => {
     }
     const spent = (performance.now() - began) / 1000;
     const row = await viewing(key);
-    expect(row?.watchedDuration).toBeLessThanOrEqual(firstBeat + spent);
+    // The player's fastest speed (2×) plays two seconds of lecture a second.
+    expect(row?.watchedDuration).toBeLessThanOrEqual(firstBeat + spent * MAX_PLAYBACK_RATE);
     expect(row?.watchedDuration).toBeGreaterThanOrEqual(firstBeat - HEARTBEAT_SLACK_SECONDS);
   });
 

@@ -9,5 +9,6 @@ declare module 'fastify' {
 
 export const studentAppPlugin = modulePlugin('studentApp', (app) => new StudentAppService(app), {
   name: 'student-app',
-  dependencies: ['courses', 'enrollments', 'resources', 'watch-time'],
+  dependencies: ['courses', 'enrollments', 'resources', 'watch-time', 'accounts'],
+  decorators: ['signingSecret', 'config'],
 });

@@ -1,8 +1,13 @@
 import { idParamSchema } from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.js';
+import { forbidden, HttpError } from '../../lib/errors.js';
+import { PdfRenderError, renderOnPdfWorker } from '../../lib/pdf-worker.js';
 import { errors, moduleRoutes } from '../../lib/route-options.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { examples } from './examples.js';
+import { verifyLicensedPdf } from './licensed-pdf.js';
 
 /** The students' app's own calls, for students only: every answer is about the signed-in student alone. */
 export const studentAppRoutes = moduleRoutes('student app', async (app, route) => {
@@ -96,5 +101,59 @@ export const viewingRoutes = moduleRoutes('student app', async (app, route) => {
       response: { 200: examples.resumePoint, ...errors(403, 404) },
     }),
     (request) => app.studentApp.resumePoint(requirePrincipal(request), request.params.id),
+  );
+});
+
+/**
+ * A lecture PDF as the student receives it: stamped for them on the PDF thread from the stored
+ * original (which stays as uploaded). Reached by the signed link `GET /me/courses/{id}/resources`
+ * gives, so pdf.js and a download need no header; the student must still be enrolled and the
+ * lecture live.
+ */
+export const licensedPdfRoutes = moduleRoutes('student app', async (app, route) => {
+  app.get(
+    '/me/lectures/:id/licensed.pdf',
+    {
+      ...route('public', {
+        summary: "A lecture PDF stamped 'Licensed to' the student its signed link was made for",
+        params: idParamSchema,
+        querystring: z.object({
+          s: z.coerce.number().int(),
+          e: z.coerce.number().int(),
+          sig: z.string().min(1).max(100),
+        }),
+        produces: ['application/pdf'],
+      }),
+      compress: false,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!verifyLicensedPdf(app.signingSecret, id, request.query)) {
+        throw forbidden('This link is invalid or has expired.');
+      }
+      const file = await app.studentApp.licensedPdf(request.query.s, id);
+      const original = await app.storage.get(file.objectKey);
+      const chunks: Buffer[] = [];
+      for await (const chunk of original.stream) chunks.push(chunk as Buffer);
+      // A copy of its own: a small Buffer may share Node's pool, which handing it to the thread would detach.
+      const pdf = new Uint8Array(Buffer.concat(chunks));
+      let bytes: Uint8Array;
+      try {
+        bytes = await renderOnPdfWorker(
+          { kind: 'licence-stamp', input: { pdf, holder: file.holder, date: file.date, language: file.language } },
+          [pdf.buffer as ArrayBuffer],
+        );
+      } catch (error) {
+        if (error instanceof PdfRenderError)
+          throw new HttpError(422, 'This lecture PDF could not be read to stamp it.');
+        throw error;
+      }
+      const name = file.name.toLowerCase().endsWith('.pdf') ? file.name : `${file.name}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', contentDisposition(name, 'inline'))
+        .send(Buffer.from(bytes));
+    },
   );
 });

@@ -9,5 +9,5 @@ declare module 'fastify' {
 
 export const studentsPlugin = modulePlugin('students', (app) => new StudentsService(app), {
   dependencies: ['accounts', 'enrollments', 'exams', 'submissions'],
-  decorators: ['db'],
+  decorators: ['db', 'config'],
 });

@@ -2,6 +2,8 @@ import {
   deleteStudentQuerySchema,
   idParamSchema,
   logoutStudentRequestSchema,
+  studentDeviceParamsSchema,
+  studentDeviceSchema,
   studentListQuerySchema,
   studentSchema,
   studentSignupRequestSchema,
@@ -51,6 +53,26 @@ export const studentsRoutes = moduleRoutes('students', async (app, route) => {
         reply,
         app.students.delete(requirePrincipal(request), request.params.id, request.query.confirmMarks === 'true'),
       ),
+  );
+
+  app.get(
+    '/students/:id/devices',
+    route('staff', {
+      summary: 'The devices a student is signed in on: browser, when signed in, when last seen (most recent first)',
+      params: idParamSchema,
+      response: { 200: studentDeviceSchema.array(), ...errors(404) },
+    }),
+    (request) => app.students.devices(request.params.id),
+  );
+
+  app.delete(
+    '/students/:id/devices/:deviceId',
+    route('staff', {
+      summary: 'Sign a student out on one device: its next request is answered 401 with code DEVICE_SIGNED_OUT',
+      params: studentDeviceParamsSchema,
+    }),
+    (request, reply) =>
+      noContent(reply, app.students.endDevice(requirePrincipal(request), request.params.id, request.params.deviceId)),
   );
 
   app.post(

@@ -1,10 +1,18 @@
-import type { Page, Student, StudentListQuery, StudentSignupRequest, StudentUpdateRequest } from '@valence/contract';
+import type {
+  Page,
+  Student,
+  StudentDevice,
+  StudentListQuery,
+  StudentSignupRequest,
+  StudentUpdateRequest,
+} from '@valence/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll, type StreamedList } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
+import { describeUserAgent } from '../../lib/user-agent.js';
 import type { AccountRow, AccountsService } from '../accounts/service.js';
 import type { EnrollmentsService } from '../enrollments/service.js';
 import type { ExamsService } from '../exams/service.js';
@@ -24,6 +32,8 @@ export class StudentsService {
   private readonly enrollments: EnrollmentsService;
   private readonly exams: ExamsService;
   private readonly submissions: SubmissionsService;
+  /** How long a sign-in's token lasts: a device row older than that is signed out anyway. */
+  private readonly tokenTtlHours: number;
 
   constructor({
     db,
@@ -31,8 +41,10 @@ export class StudentsService {
     enrollments,
     exams,
     submissions,
-  }: Pick<FastifyInstance, 'db' | 'accounts' | 'enrollments' | 'exams' | 'submissions'>) {
+    config,
+  }: Pick<FastifyInstance, 'db' | 'accounts' | 'enrollments' | 'exams' | 'submissions' | 'config'>) {
     this.db = db;
+    this.tokenTtlHours = config.tokenTtlHours;
     this.accounts = accounts;
     this.enrollments = enrollments;
     this.exams = exams;
@@ -102,6 +114,29 @@ export class StudentsService {
     if (account?.role !== 'ROLE_STUDENT') throw notFound('Student not found.');
     await this.accounts.endSessions(account.id);
     await audit(this.db, actor, 'student.logout', `account:${account.id}`, { username: account.username });
+  }
+
+  /** The devices a student is signed in on now, the most recently seen first. */
+  async devices(id: number): Promise<StudentDevice[]> {
+    await this.requireStudent(id);
+    const rows = await this.accounts.liveDevices(id, this.tokenTtlHours);
+    return rows.map((row) => ({
+      id: row.id,
+      browser: describeUserAgent(row.userAgent),
+      signedInAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+    }));
+  }
+
+  /** Signs the student out on one device: its next request is told so (401, DEVICE_SIGNED_OUT). */
+  async endDevice(actor: Principal, id: number, deviceId: string): Promise<void> {
+    const student = await this.requireStudent(id);
+    const row = await this.accounts.endDevice(id, deviceId, 'staff', this.tokenTtlHours);
+    if (!row) throw notFound('This device is not signed in any more.');
+    await audit(this.db, actor, 'student.device.end', `account:${id}`, {
+      username: student.username,
+      device: describeUserAgent(row.userAgent),
+    });
   }
 
   private async requireStudent(id: number) {

@@ -1,4 +1,5 @@
 import { examOpensMessage, formatInTimeZone, SUBMISSION_MESSAGES } from '@valence/contract';
+import { sql } from 'drizzle-orm';
 import { conflict, forbidden, type HttpError } from '../../lib/errors.js';
 import type { ExamWindow } from '../exams/window.js';
 
@@ -17,6 +18,16 @@ export function deadlineOf(timing: StudentTiming): Date | null {
   const end = timing.startedAt.getTime() + (timing.timeLimitMinutes + timing.extraMinutes) * MINUTE_MS;
   return new Date(Math.min(end, timing.dueDate.getTime()));
 }
+
+/**
+ * The student's deadline as SQL over `exams e`, `exam_overrides o` and `exam_sittings si`: the rule
+ * of `deadlineOf` (kept beside it; `deadline.api.test.ts` runs both over the same timings), their
+ * close, or for a started timed sitting the earlier of that and start + limit + extra minutes
+ * (`least` passes over the null of an untimed or unstarted one, where `deadlineOf` answers null).
+ */
+export const deadlineSql = sql`least(coalesce(o.due_date, e.due_date),
+  case when e.time_limit_minutes is not null then
+    si.started_at + (e.time_limit_minutes + coalesce(o.extra_minutes, 0)) * interval '1 minute' end)`;
 
 /** Whether the student's opening is still ahead at `now`. */
 export const notYetOpen = (timing: Pick<StudentTiming, 'opensAt'>, now: Date) =>

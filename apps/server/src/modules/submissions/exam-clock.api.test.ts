@@ -5,6 +5,7 @@ import { examOverrides, exams, submissions } from '../../db/schema.js';
 import { addQuestion, createExam, enrol, examAction, question } from '../../test/exams.js';
 import { expectMessage, expectStatus, type Login, useTestApp } from '../../test/harness.js';
 import { SUBMISSIONS, submitMcq, uploadAnswer } from '../../test/submissions.js';
+import { handInDueDraftsJob } from './jobs.js';
 
 /**
  * The server is the clock: an exam's opening, a timed sitting's start and deadline (with a student's
@@ -164,7 +165,9 @@ describe('a timed exam, run on each student own clock', () => {
 
   it('the sweep hands in each last draft at its own deadline, flagged, scored, once', async () => {
     at('2030-12-01T04:01:30Z');
-    await t.app.submissions.sweepDueDrafts();
+    // As the queue runs it every 30 s (the timer's send, then a worker).
+    await t.app.jobs.send(handInDueDraftsJob, {});
+    await t.app.jobs.drain(handInDueDraftsJob);
     const handed = await submissionOf(exam.id, pupil.id);
     expect(handed).toMatchObject({ handedInAtDeadline: true, mcqScore: 25 });
     expect(handed?.submittedAt.toISOString()).toBe('2030-12-01T04:01:00.000Z');

@@ -1,4 +1,5 @@
-import { modulePlugin, repeatWhileOpen } from '../../lib/module-plugin.js';
+import { modulePlugin } from '../../lib/module-plugin.js';
+import { handInDueDraftsJob } from './jobs.js';
 import { DRAFT_SWEEP_MS, SubmissionsService } from './service.js';
 
 declare module 'fastify' {
@@ -9,18 +10,21 @@ declare module 'fastify' {
 
 /**
  * What students hand in (their exams, the paper, MCQ answers and drafts, PART II scripts); owns the
- * submissions tables. Every server sweeps the drafts whose exam is due: the hand-in must not wait
- * for the student to come back.
+ * submissions tables. The drafts whose exam is due are handed in by a job on the queue every
+ * DRAFT_SWEEP_MS (`jobs.ts`): the hand-in must not wait for the student to come back.
  */
 export const submissionsPlugin = modulePlugin(
   'submissions',
   (app) => {
     const submissions = new SubmissionsService(app);
-    repeatWhileOpen(app, DRAFT_SWEEP_MS, () => submissions.sweepDueDrafts(), 'could not hand in due drafts');
+    void app.jobs.work(handInDueDraftsJob, async () => ({
+      summary: `${await submissions.sweepDueDrafts()} draft(s) handed in`,
+    }));
+    app.jobs.every(handInDueDraftsJob, DRAFT_SWEEP_MS);
     return submissions;
   },
   {
     dependencies: ['courses', 'enrollments', 'exams', 'questions'],
-    decorators: ['db', 'storage', 'config', 'clock'],
+    decorators: ['db', 'storage', 'config', 'clock', 'jobs'],
   },
 );

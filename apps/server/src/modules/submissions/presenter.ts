@@ -9,10 +9,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { fileNameOfKey } from '../../lib/multipart.js';
+import { deleteStoredFiles } from '../../storage/delete-files.js';
 import type { ObjectStorage } from '../../storage/storage.js';
 import { sanitizeFileName } from '../../storage/storage.js';
-import type { ListedRow } from '../views/submission-list.js';
 import type { SubmissionRow } from './repository.js';
+
+/** A submission with who made it: the account's name (else its username) and username. */
+export type ListedRow = SubmissionRow & { studentName: string; username: string };
 
 /** Signed links to answer scripts and marked papers, named after the student and the exam. */
 export class SubmissionFiles {
@@ -56,12 +59,7 @@ export class SubmissionFiles {
 
   /** After the commit: a failed removal leaves an orphan file, never a row pointing at nothing. */
   async remove(keys: (string | null | undefined)[]): Promise<void> {
-    for (const key of keys) {
-      if (!key) continue;
-      await this.storage
-        .delete(key)
-        .catch((error) => this.log.warn({ err: error, key }, 'could not delete stored file'));
-    }
+    await deleteStoredFiles(this.storage, this.log, keys);
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { inIds } from '../../db/rows.js';
+import { inIds, rowsOf } from '../../db/rows.js';
 import { submissionAnswers, submissionDrafts, submissions } from '../../db/schema.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -37,6 +37,24 @@ export function updateSubmission(
     .where(eq(submissions.id, id))
     .returning()
     .then((rows) => rows[0] as SubmissionRow);
+}
+
+/**
+ * The same change, made only while the submission is still at `version` (no one changed it since it
+ * was read): answers the changed row, or undefined when it moved on (or is gone).
+ */
+export function updateSubmissionAt(
+  tx: DbOrTx,
+  id: number,
+  version: number,
+  values: { [K in keyof Omit<SubmissionRow, 'id' | 'examId' | 'studentId'>]?: SubmissionRow[K] | SQL },
+): Promise<SubmissionRow | undefined> {
+  return tx
+    .update(submissions)
+    .set(values)
+    .where(and(eq(submissions.id, id), eq(submissions.version, version)))
+    .returning()
+    .then((rows) => rows[0]);
 }
 
 /** The student's answers: which option (null: none) for each question answered. */
@@ -127,8 +145,7 @@ export async function saveDraft(
       updated_at = now()
     where ${revision} is null or d.revision <= ${revision}
     returning revision, updated_at`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
-  const row = rows[0];
+  const row = rowsOf(result)[0];
   // The pg driver and PGlite both parse timestamptz, but a raw statement's types are not drizzle's.
   return row ? { revision: Number(row.revision), updatedAt: new Date(row.updated_at as string | Date) } : undefined;
 }
@@ -224,8 +241,7 @@ export async function lockMcqSheets(tx: DbOrTx, examId: number): Promise<McqShee
     where s.exam_id = ${examId}::int and s.mcq_score is not null
     order by s.id
     for update of s`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
-  return rows.map((row) => ({
+  return rowsOf(result).map((row) => ({
     id: Number(row.id),
     studentId: Number(row.student_id),
     mcqScore: Number(row.mcq_score),

@@ -24,8 +24,10 @@ import type { ExamInfo } from '../exams/exam-content.js';
 import { EXAM_NOT_FOUND } from '../exams/exam-reads.js';
 import { paperJsonInOrder } from '../questions/paper-cache.js';
 import type { ChoiceKey } from '../questions/service.js';
-import { dueDrafts } from '../views/due-drafts.js';
-import { countOfSittings, pageOfSittings, type SittingListRow } from '../views/exam-sittings.js';
+import { answerRefusal, deadlineOf, notYetOpen, opensLater, type StudentTiming } from './deadline.js';
+import { draftJson, mine, paperJson, SubmissionFiles } from './presenter.js';
+import { dueDrafts } from './reads-due-drafts.js';
+import { countOfSittings, pageOfSittings, type SittingListRow } from './reads-sittings.js';
 import {
   answerableBy,
   examWithEnrolment,
@@ -33,9 +35,7 @@ import {
   studentExamList,
   studentTiming,
   timingOf,
-} from '../views/student-exams.js';
-import { answerRefusal, deadlineOf, notYetOpen, opensLater, type StudentTiming } from './deadline.js';
-import { draftJson, mine, paperJson, SubmissionFiles } from './presenter.js';
+} from './reads-student-exams.js';
 import * as repo from './repository.js';
 import { drawsOrder } from './sitting-order.js';
 import { drawnCover, drawnQuestions, ensureSitting, findSitting } from './sittings.js';
@@ -132,6 +132,20 @@ export class SubmissionsService {
     return repo.updateSubmission(tx, id, { ...values, ...repo.changedBy(staffId) });
   }
 
+  /**
+   * `recordMark` without a lock: written only if the submission is still at `version`, the one the
+   * mark was decided on (read without waiting). Answers the row, or undefined when it changed since.
+   */
+  recordMarkAt(
+    tx: Tx,
+    id: number,
+    version: number,
+    values: repo.MarkValues,
+    staffId: number,
+  ): Promise<repo.SubmissionRow | undefined> {
+    return repo.updateSubmissionAt(tx, id, version, { ...values, ...repo.changedBy(staffId) });
+  }
+
   /** Counts another change by `staffId` to a locked submission (its annotations): answers the row. */
   recordChange(tx: Tx, id: number, staffId: number): Promise<repo.SubmissionRow> {
     return repo.updateSubmission(tx, id, repo.changedBy(staffId));
@@ -166,7 +180,7 @@ export class SubmissionsService {
 
   /**
    * Soonest due first, without questions (the exam-day hot path: one statement, whatever the number
-   * of exams; see views/student-exams.ts). A draft whose exam's due time has passed is handed in first, so the list
+   * of exams; see reads-student-exams.ts). A draft whose exam's due time has passed is handed in first, so the list
    * never shows a sitting still open that the sweep would close a moment later.
    */
   async myExams(student: Principal): Promise<StudentExamSummary[]> {

@@ -1,5 +1,5 @@
-import { modulePlugin, repeatWhileOpen } from '../../lib/module-plugin.js';
-import { HOUR_MS } from '../../lib/time.js';
+import { modulePlugin } from '../../lib/module-plugin.js';
+import { REMOVE_EXPIRED_UPLOADS_CRON, removeExpiredUploadsJob } from './jobs.js';
 import { UNFINISHED_UPLOAD_TTL_MS, UploadsService } from './uploads.js';
 
 declare module 'fastify' {
@@ -8,18 +8,19 @@ declare module 'fastify' {
   }
 }
 
-/** `app.uploads`: the tus endpoint's store and server, and the hourly sweep of abandoned uploads. */
+/** `app.uploads`: the tus endpoint's store and server, and the hourly sweep of abandoned uploads (a job on the queue). */
 export const uploadsPlugin = modulePlugin(
   'uploads',
   async (app) => {
     const store = await app.storage.createUploadStore({ expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
     const uploads = new UploadsService(app, store);
-    const removeExpired = async () => {
+    void app.jobs.work(removeExpiredUploadsJob, async () => {
       const count = await uploads.removeExpired();
       if (count > 0) app.log.info(`removed ${count} expired unfinished upload(s)`);
-    };
-    repeatWhileOpen(app, HOUR_MS, removeExpired, 'could not remove expired uploads');
+      return { summary: `${count} expired upload(s) removed` };
+    });
+    app.jobs.schedule(removeExpiredUploadsJob, REMOVE_EXPIRED_UPLOADS_CRON);
     return uploads;
   },
-  { decorators: ['storage', 'config'] },
+  { decorators: ['storage', 'config', 'jobs'] },
 );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedWays, preparedWindows, reachCondition } from '../../db/prepared.js';
-import { countOf, selectCount } from '../../db/rows.js';
+import { countOf, inIds, selectCount } from '../../db/rows.js';
 import { watchTime } from '../../db/schema.js';
 import { containsWay, type SearchWay, searchWay, totalColumn } from '../../lib/paging.js';
 
@@ -199,4 +199,12 @@ export function latestPosition(db: DbOrTx, studentId: number, resourceId: number
     .orderBy(desc(watchTime.beatAt), desc(watchTime.id))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+/** Every record of the student for these lectures: its played parts (null for a record posted whole) and seconds. */
+export function playedOf(db: DbOrTx, studentId: number, resourceIds: readonly number[]) {
+  return db
+    .select({ resourceId: watchTime.resourceId, segments: watchTime.segments, seconds: watchTime.watchedDuration })
+    .from(watchTime)
+    .where(and(eq(watchTime.studentId, studentId), inIds(watchTime.resourceId, resourceIds)));
 }

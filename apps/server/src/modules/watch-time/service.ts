@@ -5,6 +5,7 @@ import {
   type Heartbeat,
   type HeartbeatAnswer,
   instantOf,
+  MAX_PLAYBACK_RATE,
   type Page,
   type ResumePoint,
   sortOf,
@@ -21,7 +22,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOrAll, StreamedList, searchValue, searchWay } from '../../lib/paging.js';
 import type { Principal } from '../../lib/principal.js';
 import type { AccountsService } from '../accounts/service.js';
-import { courseTitleOfLecture } from '../views/lecture-courses.js';
+import { courseTitleOfLecture } from './reads-lecture-courses.js';
 import * as repo from './repository.js';
 import { clampSegments, mergeSegments, unionLength } from './segments.js';
 
@@ -30,12 +31,6 @@ import { clampSegments, mergeSegments, unionLength } from './segments.js';
  * client sending thousands of slivers from growing a row without end.
  */
 export const MAX_VIEWING_SEGMENTS = 1000;
-
-/**
- * The fastest a lecture may play: the students' app holds both players at normal speed, so a second
- * of wall-clock time plays at most a second of lecture. Raise it with the app's limit.
- */
-export const MAX_PLAYBACK_RATE = 1;
 
 /**
  * Viewings of one lecture by one student whose playing may be counted over the same stretch of time:
@@ -248,6 +243,36 @@ export class WatchTimeService {
   async resumePoint(studentId: number, lectureId: number): Promise<ResumePoint> {
     const latest = await repo.latestPosition(this.db, studentId, lectureId);
     return { position: latest?.position ?? null };
+  }
+
+  /**
+   * How much of each lecture the student has played, by lecture id: the parts played in all their
+   * viewings taken together, so a part watched twice counts once; a record posted whole, which does
+   * not say which part, counts as its own length when that is more. Never more than the lecture.
+   */
+  async watchedSeconds(
+    studentId: number,
+    lectures: readonly { id: number; duration: number }[],
+  ): Promise<Map<number, number>> {
+    const watched = new Map<number, number>();
+    if (lectures.length === 0) return watched;
+    const rows = await repo.playedOf(
+      this.db,
+      studentId,
+      lectures.map((lecture) => lecture.id),
+    );
+    for (const lecture of lectures) {
+      const own = rows.filter((row) => row.resourceId === lecture.id);
+      const played = unionLength(
+        clampSegments(
+          own.flatMap((row) => row.segments ?? []),
+          lecture.duration,
+        ),
+      );
+      const whole = Math.max(0, ...own.filter((row) => !row.segments).map((row) => row.seconds));
+      watched.set(lecture.id, Math.min(lecture.duration, Math.max(played, whole)));
+    }
+    return watched;
   }
 
   async delete(actor: Principal, id: number): Promise<void> {

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } fro
 import { EXAM_TYPE_SHORT } from '@valence/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ChemText, useDocumentTitle } from '../../components/chem-text';
 import { StatusOutlet } from '../../components/status-outlet';
 import { ExamOverridesPanel, useExamDetail } from '../../features/exams';
 import { MarkedPaperActions } from '../../features/marked-papers';
@@ -29,6 +30,7 @@ function ExamSubmissions({ examId }: { examId: number }) {
   // The scripts handed in, or the students who have not handed in yet (from the exam's sittings).
   const [showing, setShowing] = useState<'handed-in' | 'not-handed-in'>('handed-in');
   useLogFailure(exam.error, 'Failed to load exam');
+  useDocumentTitle(exam.data?.title);
 
   if (exam.isPending || exam.isError)
     return (
@@ -46,14 +48,14 @@ function ExamSubmissions({ examId }: { examId: number }) {
         <Title order={2}>Submissions</Title>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600} size="lg" style={wrap}>
-            {title}
+            <ChemText text={title} />
           </Text>
           <Badge variant="outline" color="grape" mt={4} style={{ flexShrink: 0 }}>
             {EXAM_TYPE_SHORT[examType]}
           </Badge>
         </Group>
         <Text c="dimmed" style={wrap}>
-          Course: {courseTitle}
+          <ChemText text={`Course: ${courseTitle}`} />
         </Text>
         {partTwo && (
           <Text size="sm" fw={500}>

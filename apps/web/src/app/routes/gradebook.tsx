@@ -1,5 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { ChemText, useDocumentTitle } from '../../components/chem-text';
 import { StatusOutlet } from '../../components/status-outlet';
 import { useCourse } from '../../features/courses';
 import { GradebookFiguresPanel, GradebookPanel } from '../../features/gradebook';
@@ -8,6 +9,7 @@ import { GradebookFiguresPanel, GradebookPanel } from '../../features/gradebook'
 export function GradebookRoute() {
   const courseId = Number(useParams().id);
   const course = useCourse(courseId);
+  useDocumentTitle(course.data && `Gradebook: ${course.data.title}`);
   if (!Number.isInteger(courseId) || courseId <= 0) return <Text p="md">This course could not be loaded.</Text>;
   return (
     <Container size="xl">
@@ -15,7 +17,9 @@ export function GradebookRoute() {
         <Anchor component={Link} to={`/courses/${courseId}`} size="sm">
           Back to the course
         </Anchor>
-        <Title order={2}>Gradebook{course.data ? `: ${course.data.title}` : ''}</Title>
+        <Title order={2}>
+          <ChemText text={course.data ? `Gradebook: ${course.data.title}` : 'Gradebook'} />
+        </Title>
         <StatusOutlet />
         <GradebookPanel courseId={courseId} />
         <GradebookFiguresPanel courseId={courseId} />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EXAM_MESSAGES } from '@valence/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ChemText, useDocumentTitle } from '../../components/chem-text';
 import { type CarriedFailure, StatusOutlet } from '../../components/status-outlet';
 import { useExamDetail } from '../../features/exams';
 import {
@@ -63,6 +64,7 @@ function ManageQuestions({ examId }: { examId: number }) {
   }, [notMcq, exam.data, navigate]);
 
   useLogFailure(exam.error, 'Failed to load exam');
+  useDocumentTitle(exam.data?.title);
 
   if (exam.isPending || notMcq)
     return (
@@ -85,10 +87,10 @@ function ManageQuestions({ examId }: { examId: number }) {
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Title order={2}>Manage MCQ Questions</Title>
         <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
-          {title}
+          <ChemText text={title} />
         </Text>
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Course: {courseTitle}
+          <ChemText text={`Course: ${courseTitle}`} />
         </Text>
       </Stack>
       {/* Several actions: on a phone they wrap onto more lines instead of widening the page. */}

@@ -1,10 +1,8 @@
-import { Alert, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { idSchema } from '@valence/contract';
 import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useExamDetail } from '../../features/exams';
 import { MarkingStudio } from '../../features/marking-studio';
-import { failureText } from '../../lib/failure-text';
 
 /**
  * /exams/:examId/mark (and ?script=ID): the marking studio, a chunk of its own so pdf.js and the
@@ -39,19 +37,11 @@ function StudioPage({
   scriptId: number | null;
   onOpen: (id: number, replace?: boolean) => void;
 }) {
-  const exam = useExamDetail(examId);
-  if (exam.isError)
-    return (
-      <Alert color="red" role="alert" m="md">
-        {failureText(exam.error, 'Failed to load exam.')}
-      </Alert>
-    );
-  if (!exam.data) return <Loader size="sm" aria-label="Loading exam" m="md" />;
+  // The studio's one opening call says when the exam's content is deleted: no read of the exam first.
   return (
     <MarkingStudio
       examId={examId}
       scriptId={scriptId}
-      contentDeleted={exam.data.contentDeleted}
       onOpen={onOpen}
       submissionsPath={`/exams/${examId}/submissions`}
     />

@@ -9,6 +9,9 @@ import { fakeFetch, pagedRoute, renderWithProviders } from '../../test/render';
 import { settingsBody } from '../../test/settings';
 import { StudentMarksSummaryRoute } from './student-marks-summary';
 
+// The summary PDF is drawn by the server and handed to the download: recorded by name here.
+vi.mock('../../lib/download', async () => ({ saveBlob: (await import('../../test/pdf-saves')).recordedSaveBlob }));
+
 const STUDENTS: Student[] = Array.from({ length: 30 }, (_, i) => ({
   id: i + 1,
   username: `pupil${i + 1}`,
@@ -23,6 +26,8 @@ function setup(summary: { status?: number; body?: unknown } = { body: marksSumma
     'GET /settings': { body: settingsBody('Asia/Colombo') },
     'GET /students': pagedRoute(STUDENTS, (s) => s.username),
     [`GET ${SUMMARY_PATH}`]: summary,
+    // Named by the summary's own student (the fixture's 12).
+    'GET /api/v1/submissions/admin/student/12/marks-summary/CHEM101_FINAL/summary.pdf': { body: {} },
   });
   vi.stubGlobal('fetch', fetch.fn);
   renderWithProviders(<StudentMarksSummaryRoute />, { path: '/admin/student-marks-summary' });

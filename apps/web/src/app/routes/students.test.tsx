@@ -42,6 +42,7 @@ function setup(role: 'ROLE_ADMIN' | 'ROLE_SUPERADMIN' = 'ROLE_ADMIN', extra = {}
     'GET /api/watchtime/pupil1': pagedRoute(RECORDS, (r) => r.videoName),
     'GET /api/watchtime/total/pupil1': { body: 3725 * 7 },
     'POST /logoutstudent': { status: 204 },
+    'GET /students/1/devices': { body: [] },
     'GET /api/v1/exams/student/1/score-summary': { body: SCORE_ROWS },
     ...extra,
   });

@@ -7,7 +7,7 @@ import { StudentEnrollments } from '../../features/enrollments';
 import { ReportPackButton } from '../../features/reports';
 import { ExamScoreSummary } from '../../features/scores';
 import { usePlatformTimeZone } from '../../features/settings';
-import { AddStudentForm, ImportStudentsButton, StudentList } from '../../features/students';
+import { AddStudentForm, ImportStudentsButton, StudentDevices, StudentList } from '../../features/students';
 import { StudentCoverageButton } from '../../features/watch-coverage';
 import { WatchRecords, WatchTotal } from '../../features/watch-time';
 import { listParams } from '../../lib/paging';
@@ -34,6 +34,7 @@ function StudentPanel({ student, superadmin, ref }: StudentPanelProps) {
       </Group>
       <WatchTotal username={student.username} />
       <StudentEnrollments studentId={student.id} canRemove={superadmin} timeZone={timeZone} />
+      <StudentDevices studentId={student.id} username={student.username} timeZone={timeZone} />
       <WatchRecords
         username={student.username}
         studentName={student.name}

@@ -1,38 +1,21 @@
 import type { Exam } from '@valence/contract';
+import { examFixture } from '../../test/exam-fixture';
 import type { FakeRoute } from '../../test/render';
 
 /** Test data for the exams screen: exams of course 7 and the server's paging of their groups. */
-export const exam = (
-  id: number,
-  examIdentifier: string,
-  examType: Exam['examType'],
-  extra: Partial<Exam> = {},
-): Exam => ({
-  id,
-  courseId: 7,
-  courseTitle: 'Organic Chemistry',
-  title: `${examIdentifier} ${examType === 'MCQ' ? 'Part I' : 'Part II'}`,
-  description: `About ${examIdentifier}`,
-  // 04:00 UTC is 09:30 in Colombo.
-  dueDate: '2026-05-01T04:00:00.000Z',
-  examType,
-  examIdentifier,
-  published: false,
-  gradesPublished: false,
-  contentDeleted: false,
-  examPaperUrl: examType === 'TRADITIONAL' ? `https://files.example/${id}.pdf` : null,
-  questionCount: 0,
-  submissionCount: 0,
-  unmarkedCount: 0,
-  markScheme: [],
-  opensAt: null,
-  timeLimitMinutes: null,
-  shuffleQuestions: false,
-  shuffleOptions: false,
-  questionsPerStudent: null,
-  reviewAfter: 'with-marks',
-  ...extra,
-});
+export const exam = (id: number, examIdentifier: string, examType: Exam['examType'], extra: Partial<Exam> = {}): Exam =>
+  examFixture({
+    id,
+    courseTitle: 'Organic Chemistry',
+    title: `${examIdentifier} ${examType === 'MCQ' ? 'Part I' : 'Part II'}`,
+    description: `About ${examIdentifier}`,
+    // 04:00 UTC is 09:30 in Colombo.
+    dueDate: '2026-05-01T04:00:00.000Z',
+    examType,
+    examIdentifier,
+    examPaperUrl: examType === 'TRADITIONAL' ? `https://files.example/${id}.pdf` : null,
+    ...extra,
+  });
 // The server sends a group's PART II before its MCQ here: the card still puts the MCQ first.
 export const EXAMS = [
   exam(2, 'CHEM101_FINAL', 'TRADITIONAL', { published: true }),

@@ -1,33 +1,16 @@
 import type { ExamDetail, McqFeedback, Submission } from '@valence/contract';
 import { createElement } from 'react';
+import { examDetailFixture } from '../../test/exam-fixture';
 import { SubmissionList, useSubmissionList } from './components/submission-list';
 
 /** Fixtures and a fetch stub for this feature's tests and its page's; not part of the app. */
-export const MCQ_EXAM: ExamDetail = {
-  id: 5,
-  courseId: 7,
-  courseTitle: 'Physical Chemistry',
+export const MCQ_EXAM: ExamDetail = examDetailFixture({
   title: 'Thermochemistry Paper I',
-  description: 'Enthalpy and equilibria',
-  dueDate: '2026-05-01T04:30:00.000Z',
-  examType: 'MCQ',
   examIdentifier: 'CHEM101_FINAL',
   published: true,
-  gradesPublished: false,
-  contentDeleted: false,
-  examPaperUrl: null,
   questionCount: 50,
   submissionCount: 2,
-  unmarkedCount: 0,
-  markScheme: [],
-  opensAt: null,
-  timeLimitMinutes: null,
-  shuffleQuestions: false,
-  shuffleOptions: false,
-  questionsPerStudent: null,
-  reviewAfter: 'with-marks',
-  mcqQuestions: [],
-};
+});
 export const PART_TWO_EXAM: ExamDetail = {
   ...MCQ_EXAM,
   id: 6,

@@ -1,12 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
-import type { Multipart } from '@fastify/multipart';
+import { pipeline } from 'node:stream/promises';
 import { MARKING_LIMITS, MARKING_MESSAGES } from '@valence/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../../lib/errors.js';
-import { NOT_MULTIPART } from '../../../lib/multipart.js';
-import { asUnreadable, formatBytes, formError, TOO_LARGE_STATUS } from '../../../lib/multipart-errors.js';
+import { asUnreadable, formatBytes, TOO_LARGE_STATUS } from '../../../lib/multipart-errors.js';
+import { forEachPart, skipPart } from '../../../lib/multipart-parts.js';
 
 /** Buffered between the socket and the disk, so neither waits on the other after every chunk. */
 const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -41,40 +40,21 @@ class ZipGate extends Transform {
  * file came. A refusal before the body's end closes the connection, so the client's upload stops.
  */
 export async function receiveZip(request: FastifyRequest, target: string): Promise<boolean> {
-  if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
-  const parts = request.parts({ limits: { fileSize: RULE.maxBytes + 1, files: 3, fields: 10, parts: 13 } });
+  const limits = { fileSize: RULE.maxBytes + 1, files: 3, fields: 10, parts: 13 };
   let received = false;
-  try {
-    for (;;) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        throw formError(error, { file: RULE });
-      }
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === 'field') continue;
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        await finished(part.file).catch(asUnreadable);
-        continue;
-      }
-      if (received) throw badRequest('Send one file only.');
-      const gate = new ZipGate({ highWaterMark: WRITE_BUFFER_BYTES });
-      await pipeline(part.file, gate, createWriteStream(target, { highWaterMark: WRITE_BUFFER_BYTES })).catch(
-        (error: unknown) => {
-          if (error instanceof HttpError) throw error;
-          // The client's body broke off; anything else (a full disk) is the server's.
-          if ((error as { code?: string }).code === 'ENOSPC') throw error;
-          return asUnreadable(error);
-        },
-      );
-      received = gate.size > 0;
-    }
-  } catch (error) {
-    if (!(error instanceof HttpError) || request.raw.readableEnded) throw error;
-    throw new HttpError(error.statusCode, error.message, { ...error.headers, connection: 'close' });
-  }
+  await forEachPart(request, { limits, files: { file: RULE } }, async (part) => {
+    if (part.type === 'field' || part.fieldname !== 'file') return skipPart(part);
+    if (received) throw badRequest('Send one file only.');
+    const gate = new ZipGate({ highWaterMark: WRITE_BUFFER_BYTES });
+    await pipeline(part.file, gate, createWriteStream(target, { highWaterMark: WRITE_BUFFER_BYTES })).catch(
+      (error: unknown) => {
+        if (error instanceof HttpError) throw error;
+        // The client's body broke off; anything else (a full disk) is the server's.
+        if ((error as { code?: string }).code === 'ENOSPC') throw error;
+        return asUnreadable(error);
+      },
+    );
+    received = gate.size > 0;
+  });
   return received;
 }

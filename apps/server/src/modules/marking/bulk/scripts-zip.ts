@@ -7,13 +7,14 @@ import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../../db/client.js';
 import { fileNameOfKey } from '../../../lib/multipart.js';
 import { ObjectNotFoundError, type ObjectStorage, sanitizeFileName } from '../../../storage/storage.js';
-import { scriptsOfExam } from '../../views/exam-scripts.js';
+import { scriptsOfExam } from '../reads-scripts.js';
 
 /**
  * yazl checksums every byte with buffer-crc32, a JavaScript loop that runs at a tenth of the speed
  * of zlib's native CRC-32 (Node ≥ 20.15) and was most of the zip's CPU time: the module's
  * `unsigned(buffer, previous)` is the same function (the CRC continued from `previous`), so yazl's
- * own copy is pointed at zlib's.
+ * own copy is pointed at zlib's. Upstream: thejoshwolfe/yazl#82 and brianloveswords/buffer-crc32#34
+ * (use zlib's when Node has it); `scripts-zip.test.ts` fails when yazl stops calling through it.
  */
 const yazlRequire = createRequire(createRequire(import.meta.url).resolve('yazl'));
 const yazlCrc = yazlRequire('buffer-crc32') as { unsigned: (data: Buffer, previous?: number) => number };

@@ -10,7 +10,7 @@ import { type StoredFile, storeFilePart } from '../../../lib/multipart-file.js';
 import type { Principal } from '../../../lib/principal.js';
 import { type ZipItem, ZipReader } from '../../../lib/zip-reader.js';
 import type { ExamInfo } from '../../exams/exam-content.js';
-import { type ScriptRow, scriptsOfExam } from '../../views/exam-scripts.js';
+import { type ScriptRow, scriptsOfExam } from '../reads-scripts.js';
 import { MARKED_PAPER_MAX_BYTES } from '../routes.js';
 import { auditGrade } from '../service.js';
 import { type MarkLine, parseMarksCsv } from './marks-csv.js';

@@ -1,4 +1,9 @@
-import { type ImportFileProblem, QUESTION_IMPORT_LIMITS, type QuestionImportFormat } from '@valence/contract';
+import {
+  type ImportFileProblem,
+  MCQ_OPTION_COUNT,
+  QUESTION_IMPORT_LIMITS,
+  type QuestionImportFormat,
+} from '@valence/contract';
 
 /** One question as a parser read it, before any rule is applied; `line` or `row` says where it starts. */
 export type Candidate = {
@@ -67,7 +72,7 @@ export const rowProblem = (row: number, message: string): ImportFileProblem => (
 
 export const fileProblem = (message: string): ImportFileProblem => ({ line: null, row: null, message });
 
-const LETTERS = 'ABCDE';
+const LETTERS = 'ABCDEFGHIJ'.slice(0, MCQ_OPTION_COUNT);
 
 /**
  * The `correct` of a CSV or XLSX row or Aiken's `ANSWER:`: 1–5 or A–E (any case), as a 0-based
@@ -76,9 +81,8 @@ const LETTERS = 'ABCDE';
 export function correctIndexOf(value: string): number | null | undefined {
   const text = value.trim();
   if (text === '') return null;
-  if (/^[1-5]$/.test(text)) return Number(text) - 1;
   // A spreadsheet may hold the number as 3.0.
-  if (/^[1-5]\.0+$/.test(text)) return Number(text) - 1;
+  if (/^\d(\.0+)?$/.test(text) && Number(text) >= 1 && Number(text) <= MCQ_OPTION_COUNT) return Number(text) - 1;
   const letter = LETTERS.indexOf(text.toUpperCase());
   return text.length === 1 && letter >= 0 ? letter : undefined;
 }

@@ -1,4 +1,4 @@
-import { isBlank } from '@valence/contract';
+import { isBlank, MCQ_OPTION_COUNT } from '@valence/contract';
 import {
   addProblem,
   addQuestion,
@@ -241,7 +241,7 @@ function readQuestion(source: string): Read | string {
   let correctCount = 0;
   const push = (from: number, to: number, right: boolean) => {
     optionCount++;
-    if (optionCount > 5) {
+    if (optionCount > MCQ_OPTION_COUNT) {
       if (right) correctCount++;
       return;
     }
@@ -276,10 +276,10 @@ function readQuestion(source: string): Read | string {
     correctIndex: correctCount === 1 ? correctIndex : null,
     image: null,
   };
-  if (optionCount !== 5)
+  if (optionCount !== MCQ_OPTION_COUNT)
     return {
       candidate,
-      problem: `A multiple-choice question must have exactly 5 options to be imported; this one has ${optionCount}.`,
+      problem: `A multiple-choice question must have exactly ${MCQ_OPTION_COUNT} options to be imported; this one has ${optionCount}.`,
     };
   if (correctCount > 1)
     return { candidate, problem: `Only one option may be right (=); this question has ${correctCount}.` };

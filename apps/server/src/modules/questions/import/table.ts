@@ -1,4 +1,4 @@
-import { isBlank } from '@valence/contract';
+import { isBlank, MCQ_OPTION_COUNT } from '@valence/contract';
 import { unguardCell } from '../../../lib/spreadsheet-cell.js';
 import {
   addProblem,
@@ -38,7 +38,7 @@ export function questionsFromTable(format: 'csv' | 'xlsx', rows: readonly (reado
   const imageColumn = column('image');
   const questionColumn = column('question');
   const correctColumn = column('correct');
-  const optionColumns = [1, 2, 3, 4, 5].map((n) => column(`option${n}`));
+  const optionColumns = Array.from({ length: MCQ_OPTION_COUNT }, (_, i) => column(`option${i + 1}`));
   for (const [index, cells] of rows.entries()) {
     if (index === 0 || cells.every((cell) => isBlank(cell))) continue;
     const row = index + 1;

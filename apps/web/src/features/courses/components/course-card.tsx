@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import type { Course } from '@valence/contract';
+import { type Course, notationToPlain } from '@valence/contract';
 import { Link } from 'react-router';
+import { ChemText } from '../../../components/chem-text';
 
 export type CourseCardActions = {
   onTogglePaused: (course: Course) => void;
@@ -13,7 +14,7 @@ export type CourseCardActions = {
 /** A course card; `actions` (superadmin only) adds pause/resume and delete. */
 export function CourseCard({ course, actions }: { course: Course; actions?: CourseCardActions }) {
   return (
-    <Card withBorder shadow="xs" padding="lg" component="article" aria-label={course.title}>
+    <Card withBorder shadow="xs" padding="lg" component="article" aria-label={notationToPlain(course.title)}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Anchor
@@ -23,7 +24,7 @@ export function CourseCard({ course, actions }: { course: Course; actions?: Cour
             size="lg"
             style={{ minWidth: 0, overflowWrap: 'anywhere' }}
           >
-            {course.title}
+            <ChemText text={course.title} />
           </Anchor>
           {/* A long title wraps beside the badge; the badge itself is never squeezed to "P…". */}
           {course.paused && (

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CourseDetail } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,13 +16,13 @@ const course: CourseDetail = {
   resources: [],
 };
 
-function setup(routes: Parameters<typeof fakeFetch>[0] = {}) {
+function setup(routes: Parameters<typeof fakeFetch>[0] = {}, shown: CourseDetail = course) {
   writeSession({ token: 't', roles: ['ROLE_ADMIN'] });
   const fetch = fakeFetch(routes);
   vi.stubGlobal('fetch', fetch.fn);
   renderWithProviders(
     <>
-      <CourseHeader course={course} />
+      <CourseHeader course={shown} />
       <StatusOutlet />
     </>,
   );
@@ -30,6 +30,15 @@ function setup(routes: Parameters<typeof fakeFetch>[0] = {}) {
 }
 
 describe('CourseHeader', () => {
+  it('typesets notation in the title and names the tab with it as plain text', async () => {
+    document.title = 'Valence Admin Portal';
+    setup({}, { ...course, title: 'Acids & Bases: \\ce{H2SO4}' });
+    const heading = screen.getByRole('heading', { level: 2 });
+    await waitFor(() => expect(heading.querySelector('.katex')).not.toBeNull());
+    expect(heading).toHaveTextContent(/^Acids & Bases: /);
+    expect(document.title).toBe('Acids & Bases: H₂SO₄ — Valence Admin Portal');
+  });
+
   it('says a broken rule under its field as it is typed, and a blank field only disables Save', async () => {
     const { fetch, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Edit' }));

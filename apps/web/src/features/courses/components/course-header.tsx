@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type CourseDetail, type CourseInput, courseInputSchema } from '@valence/contract';
 import { useState } from 'react';
+import { ChemText, useDocumentTitle } from '../../../components/chem-text';
 import { useUpdateCourse } from '../api/update-course';
 import { CourseFields, useCourseForm } from './course-fields';
 
@@ -10,6 +11,7 @@ export function CourseHeader({ course }: { course: CourseDetail }) {
   const [editing, setEditing] = useState(false);
   const { form, ready } = useCourseForm({ title: course.title, description: course.description });
   const updateCourse = useUpdateCourse();
+  useDocumentTitle(course.title);
 
   function startEditing() {
     // Setting the values also drops a message left by an edit that was cancelled.
@@ -33,7 +35,7 @@ export function CourseHeader({ course }: { course: CourseDetail }) {
           {/* The text gives way to the button, never the reverse: a long title wraps, Edit stays whole. */}
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-              {course.title}
+              <ChemText text={course.title} />
             </Title>
             <Text c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {course.description}

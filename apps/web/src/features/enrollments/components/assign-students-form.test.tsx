@@ -31,6 +31,15 @@ function setup(students = STUDENTS, bulk: { status?: number; body?: unknown } = 
   return { fetch };
 }
 
+/** The user at the student search, and how they pick a student from the list it shows. */
+async function openSearch() {
+  const user = userEvent.setup();
+  const input = screen.getByLabelText('Select Students');
+  await user.click(input);
+  const pick = async (name: string) => user.click(await screen.findByRole('option', { name }, SETTLED));
+  return { user, input, pick };
+}
+
 describe('AssignStudentsForm', () => {
   it('asks the server for the first 20 students not in the course and says how many more there are', async () => {
     const { fetch } = setup();
@@ -40,14 +49,12 @@ describe('AssignStudentsForm', () => {
 
   it('searches on the server as the user types and sends the chosen students in one request', async () => {
     const { fetch } = setup();
-    const user = userEvent.setup();
-    const input = screen.getByLabelText('Select Students');
-    await user.click(input);
+    const { user, input, pick } = await openSearch();
     await user.type(input, 'student2');
-    await user.click(await screen.findByRole('option', { name: 'student23' }, SETTLED));
+    await pick('student23');
     await user.clear(input);
     await user.type(input, 'student05');
-    await user.click(await screen.findByRole('option', { name: 'student05' }, SETTLED));
+    await pick('student05');
     expect(fetch.calls.some((call) => call.path === '/students?limit=20&offset=0&q=student2&notInCourse=7')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Assign Students' }));
@@ -58,16 +65,14 @@ describe('AssignStudentsForm', () => {
 
   it('assigns both students picked one after another from one filtered list', async () => {
     const { fetch } = setup();
-    const user = userEvent.setup();
-    const input = screen.getByLabelText('Select Students');
-    await user.click(input);
+    const { user, input, pick } = await openSearch();
     await user.type(input, 'student2');
-    await user.click(await screen.findByRole('option', { name: 'student23' }, SETTLED));
+    await pick('student23');
     // The search stays as typed, and a moment later the list is still the one the user is picking from.
     expect(input).toHaveValue('student2');
     await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
     await waitFor(() => expect(screen.queryByText('Searching...')).not.toBeInTheDocument());
-    await user.click(await screen.findByRole('option', { name: 'student24' }, SETTLED));
+    await pick('student24');
     await user.click(screen.getByRole('button', { name: 'Assign Students' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Students assigned successfully');
     const posts = fetch.calls.filter((call) => call.method === 'POST');
@@ -120,10 +125,8 @@ describe('AssignStudentsForm', () => {
 
     it('Enter in the search chooses the student found, and does not send the picks made so far', async () => {
       const { fetch } = setup();
-      const user = userEvent.setup();
-      const input = screen.getByLabelText('Select Students');
-      await user.click(input);
-      await user.click(await screen.findByRole('option', { name: 'student03' }, SETTLED));
+      const { user, input, pick } = await openSearch();
+      await pick('student03');
       await user.clear(input);
       await user.type(input, 'student07');
       await screen.findByRole('option', { name: 'student07' }, SETTLED);
@@ -139,9 +142,7 @@ describe('AssignStudentsForm', () => {
 
     it('Arrow Down highlights the first student, never Select All, and Enter chooses it', async () => {
       const { fetch } = setup();
-      const user = userEvent.setup();
-      const input = screen.getByLabelText('Select Students');
-      await user.click(input);
+      const { user, input } = await openSearch();
       await user.type(input, 'student1');
       await screen.findByRole('option', { name: 'student10' }, SETTLED);
       await settled();

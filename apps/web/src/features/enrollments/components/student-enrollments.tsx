@@ -1,6 +1,7 @@
 import { Card, Group, NativeSelect, Switch, Title } from '@mantine/core';
 import { ENROLLMENT_STATUSES, type Enrollment, type EnrollmentStatus, formatInTimeZone } from '@valence/contract';
 import { useState } from 'react';
+import { ChemText } from '../../../components/chem-text';
 import { confirmAction } from '../../../components/confirm-dialog';
 import { type Column, DataTable, dangerColumn } from '../../../components/data-table';
 import { ListView } from '../../../components/query-view';
@@ -26,7 +27,7 @@ export function StudentEnrollments({ studentId, canRemove, timeZone }: StudentEn
 
   const columns: Column<Enrollment>[] = [
     { header: 'Course ID', cell: (e) => e.courseId },
-    { header: 'Course Title', cell: (e) => e.courseTitle },
+    { header: 'Course Title', cell: (e) => <ChemText text={e.courseTitle} /> },
     { header: 'Enrollment Date', cell: (e) => formatInTimeZone(e.enrollmentDate, timeZone) },
     {
       header: 'Status',

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { EXAM_MESSAGES, EXAM_TYPE_SHORT, type Exam, formatInTimeZone } from '@valence/contract';
 import { useId } from 'react';
+import { ChemText } from '../../../components/chem-text';
 import { useSittingNow } from '../api/get-sitting-now';
 import { ExamActions } from './exam-actions';
 
@@ -15,7 +16,7 @@ export function ExamItem({ exam, timeZone }: { exam: Exam; timeZone: string }) {
     <Paper withBorder p="sm" component="article" aria-labelledby={titleId}>
       <Stack gap="xs">
         <Title order={4} id={titleId} style={wrapAnywhere}>
-          {exam.title}
+          <ChemText text={exam.title} />
         </Title>
         <Group gap={6} wrap="wrap">
           <Badge variant="outline" color="grape">
@@ -32,7 +33,7 @@ export function ExamItem({ exam, timeZone }: { exam: Exam; timeZone: string }) {
           {exam.description}
         </Text>
         <Text size="sm" c="dimmed" style={wrapAnywhere}>
-          Course: {exam.courseTitle}
+          <ChemText text={`Course: ${exam.courseTitle}`} />
         </Text>
         <Text size="sm" c="dimmed">
           Due: {formatInTimeZone(exam.dueDate, timeZone)}

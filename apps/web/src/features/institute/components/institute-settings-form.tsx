@@ -6,7 +6,6 @@ import {
   instituteSettingsUpdateSchema,
 } from '@valence/contract';
 import { useEffect, useState } from 'react';
-import { StatusOutlet } from '../../../components/status-outlet';
 import { useContractForm } from '../../../lib/form';
 import { clearStatus } from '../../../lib/status-store';
 import { useDeleteLogo } from '../api/delete-logo';
@@ -162,7 +161,6 @@ export function InstituteSettingsForm() {
             <LogoForm institute={institute.data} />
           </>
         ) : null}
-        <StatusOutlet />
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Input, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { BulkReturnReport } from '@valence/contract';
-import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { CheckThenApply } from '../../../components/check-then-apply';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { ApiError } from '../../../lib/api-client';
 import { refusedReport, useCheckMarkedPapers, useReturnMarkedPapers } from '../api/return-marked-papers';
@@ -28,39 +29,12 @@ const reasonOf = (error: unknown, fallback: string) =>
     ? error.message
     : fallback;
 
+const ZIP_FILE = [{ name: 'zip', label: TEXTS.zipLabel, description: '.zip', accept: '.zip,application/zip' }] as const;
+
 function ReturnSteps({ examId, onClose }: { examId: number; onClose: () => void }) {
   const check = useCheckMarkedPapers();
   const apply = useReturnMarkedPapers();
-  const zipId = useId();
-  const [zip, setZip] = useState<File | null>(null);
-  const [report, setReport] = useState<BulkReturnReport | null>(null);
   const [result, setResult] = useState<BulkReturnReport | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    setZip(event.currentTarget.files?.[0] ?? null);
-    setReport(null);
-    setFailure(null);
-    check.reset();
-    apply.reset();
-  };
-
-  async function run(dryRun: boolean) {
-    if (!zip) return;
-    setFailure(null);
-    try {
-      if (dryRun) setReport(await check.mutateAsync({ examId, zip }));
-      else setResult(await apply.mutateAsync({ examId, zip }));
-    } catch (error) {
-      const refused = refusedReport(error);
-      if (refused) {
-        setReport(refused);
-        setFailure(TEXTS.refused);
-        return;
-      }
-      setFailure(reasonOf(error, dryRun ? TEXTS.checkFailed : TEXTS.applyFailed));
-    }
-  }
 
   if (result)
     return (
@@ -74,46 +48,26 @@ function ReturnSteps({ examId, onClose }: { examId: number; onClose: () => void 
       </Stack>
     );
 
-  const marksRows = report?.marks?.rows ?? 0;
-  const hasErrors = (report?.marks?.errors.length ?? 0) > 0;
-  const canApply = report !== null && !hasErrors && report.matched.length + marksRows > 0;
-  const busy = check.isPending || apply.isPending;
-
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {TEXTS.intro}
-      </Text>
-      <Input.Wrapper id={zipId} label={TEXTS.zipLabel} description=".zip">
-        <input
-          id={zipId}
-          type="file"
-          accept=".zip,application/zip"
-          onChange={pick}
-          disabled={busy}
-          style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-        />
-      </Input.Wrapper>
-      <Group>
-        <Button variant="default" onClick={() => void run(true)} disabled={!zip || busy} loading={check.isPending}>
-          {TEXTS.check}
-        </Button>
-      </Group>
-      {report && <ReturnReport report={report} />}
-      {failure && (
-        <Text c="red" size="sm" role="alert">
-          {failure}
-        </Text>
-      )}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => void run(false)} disabled={!canApply || check.isPending} loading={apply.isPending}>
-          {TEXTS.apply}
-        </Button>
-      </Group>
-    </Stack>
+    <CheckThenApply<'zip', BulkReturnReport, BulkReturnReport>
+      intro={TEXTS.intro}
+      files={ZIP_FILE}
+      check={{ ...check, mutateAsync: ({ zip }) => check.mutateAsync({ examId, zip: zip as File }) }}
+      apply={{ ...apply, mutateAsync: ({ zip }) => apply.mutateAsync({ examId, zip: zip as File }) }}
+      refused={(error) => {
+        const refused = refusedReport(error);
+        return refused && { report: refused, failure: TEXTS.refused };
+      }}
+      failureOf={(error, dryRun) => reasonOf(error, dryRun ? TEXTS.checkFailed : TEXTS.applyFailed)}
+      report={(report) => <ReturnReport report={report} />}
+      canApply={(report) =>
+        (report.marks?.errors.length ?? 0) === 0 && report.matched.length + (report.marks?.rows ?? 0) > 0
+      }
+      checkLabel={TEXTS.check}
+      applyLabel={() => TEXTS.apply}
+      onApplied={setResult}
+      onClose={onClose}
+    />
   );
 }
 

@@ -129,10 +129,10 @@ function PaperSearch({ examId, onPick }: { examId: number; onPick: (exam: McqExa
                 <UnstyledButton onClick={() => onPick(exam)} w="100%" disabled={exam.questionCount === 0}>
                   <Paper withBorder p="xs" style={{ opacity: exam.questionCount === 0 ? 0.55 : 1 }}>
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {exam.title}
+                      <ChemText text={exam.title} />
                     </Text>
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {exam.examIdentifier} · {exam.courseTitle} · {questionsText(exam.questionCount)}
+                      {exam.examIdentifier} · <ChemText text={exam.courseTitle} /> · {questionsText(exam.questionCount)}
                     </Text>
                   </Paper>
                 </UnstyledButton>
@@ -176,10 +176,10 @@ function SourceQuestions({ source, chosen, onChange, onBack }: SourceQuestionsPr
       <Group justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {source.title}
+            <ChemText text={source.title} />
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {source.examIdentifier} · {source.courseTitle}
+            {source.examIdentifier} · <ChemText text={source.courseTitle} />
           </Text>
         </div>
         <Button variant="subtle" size="compact-sm" onClick={onBack}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Input, List, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
   type ImportedQuestion,
@@ -7,10 +7,9 @@ import {
   QUESTION_IMPORT_LIMITS,
   type QuestionImportReport,
 } from '@valence/contract';
-import { type ChangeEvent, useId, useState } from 'react';
+import { CheckThenApply, moreProblems, plural } from '../../../components/check-then-apply';
 import { ChemText } from '../../../components/chem-text';
 import { ResponsiveModal } from '../../../components/responsive-modal';
-import { useSingleFlight } from '../../../lib/single-flight';
 import {
   type ImportQuestionsVariables,
   refusedReport,
@@ -28,8 +27,7 @@ export const IMPORT_TEXTS = {
   empty: 'The file holds no questions.',
   refused: 'Nothing was saved. Fix the problems below in the file, then check it again.',
   fix: 'Fix the problems below in the file, then check it again.',
-  more: (count: number) =>
-    `…and ${count.toLocaleString('en')} more ${count === 1 ? 'problem' : 'problems'} in the file, not listed here.`,
+  more: moreProblems,
 } as const;
 
 const FORMAT_NAMES: Record<QuestionImportReport['format'], string> = {
@@ -38,8 +36,6 @@ const FORMAT_NAMES: Record<QuestionImportReport['format'], string> = {
   aiken: 'Aiken',
   gift: 'GIFT',
 };
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 type ImportQuestionsDialogProps = { examId: number; opened: boolean; onClose: () => void };
 
@@ -58,112 +54,55 @@ export function ImportQuestionsDialog({ examId, opened, onClose }: ImportQuestio
   );
 }
 
+const QUESTION_FILES = [
+  {
+    name: 'file',
+    label: 'Question file',
+    description: 'CSV, XLSX, Aiken (.txt) or GIFT (.gift, .txt)',
+    accept: QUESTION_IMPORT_ACCEPT,
+  },
+  {
+    name: 'images',
+    label: 'Images (optional)',
+    description: `A .zip of the pictures the file names, at most ${QUESTION_IMPORT_LIMITS.imagesMaxBytes / 1024 / 1024} MB`,
+    accept: QUESTION_IMAGES_ACCEPT,
+  },
+] as const;
+
 function ImportForm({ examId, onClose }: { examId: number; onClose: () => void }) {
   const check = useCheckImport();
   const save = useImportQuestions();
-  const fileId = useId();
-  const imagesId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [images, setImages] = useState<File | null>(null);
-  const [report, setReport] = useState<QuestionImportReport | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const forget = () => {
-    setReport(null);
-    setRefusal(null);
-    setFailure(null);
-    check.reset();
-    save.reset();
-  };
-  const pick = (set: (file: File | null) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    set(event.currentTarget.files?.[0] ?? null);
-    forget();
-  };
-
-  const run = useSingleFlight(async (dryRun: boolean) => {
-    if (!file) return;
-    const variables: ImportQuestionsVariables = { examId, file, images };
-    setFailure(null);
-    try {
-      if (dryRun) {
-        setReport(await check.mutateAsync(variables));
-        setRefusal(null);
-      } else {
-        await save.mutateAsync(variables);
-        onClose();
-      }
-    } catch (error) {
-      const refused = refusedReport(error);
-      if (refused) {
-        setReport(refused);
-        setRefusal(refused.message);
-        return;
-      }
-      setFailure(serverMessage(error) ?? (dryRun ? IMPORT_TEXTS.checkFailed : IMPORT_TEXTS.importFailed));
-    }
+  const variables = ({ file, images }: Record<'file' | 'images', File | null>): ImportQuestionsVariables => ({
+    examId,
+    file: file as File,
+    images,
   });
-
-  const count = report?.questions.length ?? 0;
-  const ready = report !== null && report.problemCount === 0 && count > 0;
-  const busy = check.isPending || save.isPending;
-
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        CSV or XLSX with the columns question, option1 to option5, correct (1–5 or A–E) and, optionally, image; an Aiken
-        text file; or GIFT multiple choice. Formulas such as {'\\ce{H2SO4}'} are kept as written. At most{' '}
-        {QUESTION_IMPORT_LIMITS.questions} questions.
-      </Text>
-      <Input.Wrapper id={fileId} label="Question file" description="CSV, XLSX, Aiken (.txt) or GIFT (.gift, .txt)">
-        <input
-          id={fileId}
-          type="file"
-          accept={QUESTION_IMPORT_ACCEPT}
-          onChange={pick(setFile)}
-          disabled={busy}
-          style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-        />
-      </Input.Wrapper>
-      <Input.Wrapper
-        id={imagesId}
-        label="Images (optional)"
-        description={`A .zip of the pictures the file names, at most ${QUESTION_IMPORT_LIMITS.imagesMaxBytes / 1024 / 1024} MB`}
-      >
-        <input
-          id={imagesId}
-          type="file"
-          accept={QUESTION_IMAGES_ACCEPT}
-          onChange={pick(setImages)}
-          disabled={busy}
-          style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-        />
-      </Input.Wrapper>
-      <Group>
-        <Button
-          variant="default"
-          onClick={() => void run(true)}
-          disabled={!file || save.isPending}
-          loading={check.isPending}
-        >
-          Check file
-        </Button>
-      </Group>
-      {report && <ImportReport report={report} refusal={refusal} />}
-      {failure && (
-        <Text c="red" size="sm" role="alert">
-          {failure}
-        </Text>
-      )}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={() => void run(false)} disabled={!ready || check.isPending} loading={save.isPending}>
-          {ready ? `Import ${plural(count, 'question')}` : 'Import questions'}
-        </Button>
-      </Group>
-    </Stack>
+    <CheckThenApply<'file' | 'images', QuestionImportReport, unknown>
+      intro={
+        <>
+          CSV or XLSX with the columns question, option1 to option5, correct (1–5 or A–E) and, optionally, image; an
+          Aiken text file; or GIFT multiple choice. Formulas such as {'\\ce{H2SO4}'} are kept as written. At most{' '}
+          {QUESTION_IMPORT_LIMITS.questions} questions.
+        </>
+      }
+      files={QUESTION_FILES}
+      check={{ ...check, mutateAsync: (files) => check.mutateAsync(variables(files)) }}
+      apply={{ ...save, mutateAsync: (files) => save.mutateAsync(variables(files)) }}
+      refused={(error) => {
+        const refused = refusedReport(error);
+        return refused && { report: refused, refusal: refused.message };
+      }}
+      failureOf={(error, dryRun) =>
+        serverMessage(error) ?? (dryRun ? IMPORT_TEXTS.checkFailed : IMPORT_TEXTS.importFailed)
+      }
+      report={(report, refusal) => <ImportReport report={report} refusal={refusal} />}
+      canApply={(report) => report.problemCount === 0 && report.questions.length > 0}
+      checkLabel="Check file"
+      applyLabel={(report) => (report ? `Import ${plural(report.questions.length, 'question')}` : 'Import questions')}
+      onApplied={onClose}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { MCQ_OPTION_COUNT } from '@valence/contract';
 import { hasNotation } from '../../../components/chem-text';
 import { LETTERS } from '../model/question-draft';
 import { NotationPreview } from './notation-preview';
@@ -20,7 +21,7 @@ export function OptionFields({ options, field }: OptionFieldsProps) {
   return (
     <Radio.Group
       label="Answer options"
-      description="Fill in all 5 options and choose the correct one."
+      description={`Fill in all ${MCQ_OPTION_COUNT} options and choose the correct one.`}
       value={correct.value as string}
       onChange={correct.onChange}
       error={correct.error}

@@ -2,6 +2,7 @@ import { randomId } from '@mantine/hooks';
 import {
   EXAM_LIMITS,
   isBlank,
+  MCQ_OPTION_COUNT,
   type McqQuestion,
   QUESTION_MESSAGES,
   type QuestionInput,
@@ -10,7 +11,8 @@ import {
 } from '@valence/contract';
 import { z } from 'zod';
 
-export const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
+/** The options' letters, one per option: A to E. */
+export const LETTERS = Array.from('ABCDEFGHIJ').slice(0, MCQ_OPTION_COUNT);
 
 /**
  * A question as its form holds it: the five option texts, the correct option's index as text (the

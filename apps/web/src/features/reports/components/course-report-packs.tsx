@@ -4,7 +4,7 @@ import { clearStatus } from '../../../lib/status-store';
 import { useReportJob } from '../api/get-report-job';
 import { useStartReportPacks } from '../api/start-report-packs';
 
-function JobProgress({ jobId }: { jobId: number }) {
+function JobProgress({ jobId }: { jobId: string }) {
   const job = useReportJob(jobId);
   if (!job.data) return job.isError ? <Text c="red">Could not read the job's progress.</Text> : null;
   const { status, done, total, downloadUrl, error } = job.data;
@@ -30,7 +30,7 @@ function JobProgress({ jobId }: { jobId: number }) {
 /** Every enrolled student's report pack in one zip, made on the server: a progress bar until its link appears. */
 export function CourseReportPacks({ courseId }: { courseId: number }) {
   const start = useStartReportPacks();
-  const [jobId, setJobId] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   return (
     <Card withBorder padding="lg" component="section" aria-label="Report packs">
       <Stack>

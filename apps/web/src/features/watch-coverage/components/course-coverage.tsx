@@ -1,6 +1,7 @@
 import { Button, List, Stack, Text } from '@mantine/core';
 import { LEGACY_NOTE, type LectureCoverage } from '@valence/contract';
 import { useState } from 'react';
+import { ChemText } from '../../../components/chem-text';
 import { DataTable } from '../../../components/data-table';
 import { Panel } from '../../../components/panel';
 import { QueryView } from '../../../components/query-view';
@@ -30,7 +31,7 @@ export function CourseCoverage({ courseId }: { courseId: number }) {
               rows={data.lectures}
               rowKey={(lecture) => lecture.lectureId}
               columns={[
-                { header: 'Lecture', cell: (lecture) => lecture.title },
+                { header: 'Lecture', cell: (lecture) => <ChemText text={lecture.title} /> },
                 { header: 'Opened', cell: (lecture) => `${lecture.opened} of ${data.enrolled}` },
                 { header: 'Average coverage', cell: (lecture) => percent(lecture.averageCoverage) },
                 { header: 'Drop-off', cell: (lecture) => <DropOffSparkline points={lecture.dropOff} /> },

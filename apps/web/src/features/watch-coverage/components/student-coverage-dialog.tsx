@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDuration, LEGACY_NOTE } from '@valence/contract';
 import { useState } from 'react';
+import { ChemText } from '../../../components/chem-text';
 import { QueryView } from '../../../components/query-view';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useStudentCoverage } from '../api/get-student-coverage';
@@ -43,7 +44,9 @@ function StudentCoverageDialog({
           <Stack>
             {data.courses.map((course) => (
               <Stack key={course.courseId} gap={4} component="section" aria-label={course.title}>
-                <Title order={5}>{course.title}</Title>
+                <Title order={5}>
+                  <ChemText text={course.title} />
+                </Title>
                 {course.lectures.length === 0 ? (
                   <Text size="sm" c="dimmed">
                     No lectures with a length yet.
@@ -60,7 +63,9 @@ function StudentCoverageDialog({
                     <Table.Tbody>
                       {course.lectures.map((lecture) => (
                         <Table.Tr key={lecture.lectureId}>
-                          <Table.Td>{lecture.title}</Table.Td>
+                          <Table.Td>
+                            <ChemText text={lecture.title} />
+                          </Table.Td>
                           <Table.Td>{formatDuration(lecture.length)}</Table.Td>
                           <Table.Td>
                             <Group gap={6} wrap="nowrap">

@@ -1,6 +1,7 @@
 import type { McqDraft, MySubmission, StudentExam, StudentQuestion } from '@valence/contract';
 import { memo, useEffect, useRef, useState } from 'react';
 import { ChemText } from '../../../../components/chem-text';
+import { ConfirmBox } from '../../../components/confirm-box';
 import { ApiError, failureText } from '../../../lib/api';
 import { knownMessage, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -82,7 +83,6 @@ function Questions({
   const submit = useSubmitMcq(exam.id);
   const [step, setStep] = useState<'answering' | 'review' | 'confirm'>('answering');
   const reviewRef = useRef<HTMLHeadingElement>(null);
-  const confirmRef = useRef<HTMLDivElement>(null);
   const { status } = sitting;
   const left = useTimeLeft(deadline);
   const timeUp = left !== null && left <= HAND_IN_LEAD;
@@ -95,9 +95,8 @@ function Questions({
     if (status.kind === 'refused' && status.status === 409 && !handingIn) onRefused(status.message);
   }, [status, onRefused, handingIn]);
   useEffect(() => {
-    // The new step takes the focus, so a screen reader (and a keyboard) follows it.
+    // The review takes the focus (the confirmation takes its own), so a screen reader and a keyboard follow it.
     if (step === 'review') reviewRef.current?.focus();
-    if (step === 'confirm') confirmRef.current?.focus();
   }, [step]);
 
   const unanswered = exam.questions
@@ -213,30 +212,19 @@ function Questions({
               </button>
             </div>
           ) : (
-            <div
-              className="alert info confirm"
-              role="alertdialog"
-              aria-labelledby="confirm-text"
-              ref={confirmRef}
-              tabIndex={-1}
-            >
-              <p id="confirm-text">
-                <strong>{t('mcq.confirm')}</strong>
-              </p>
-              <div className="actions">
-                <button type="button" className="button" disabled={submit.isPending} onClick={() => void handIn()}>
-                  {submit.isPending ? t('mcq.submitting') : t('mcq.submit')}
-                </button>
-                <button
-                  type="button"
-                  className="button secondary"
-                  disabled={submit.isPending}
-                  onClick={() => setStep('answering')}
-                >
-                  {t('mcq.keepAnswering')}
-                </button>
-              </div>
-            </div>
+            <ConfirmBox question={t('mcq.confirm')}>
+              <button type="button" className="button" disabled={submit.isPending} onClick={() => void handIn()}>
+                {submit.isPending ? t('mcq.submitting') : t('mcq.submit')}
+              </button>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={submit.isPending}
+                onClick={() => setStep('answering')}
+              >
+                {t('mcq.keepAnswering')}
+              </button>
+            </ConfirmBox>
           )}
         </section>
       )}

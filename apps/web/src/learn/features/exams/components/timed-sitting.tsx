@@ -1,6 +1,7 @@
 import type { StudentExam } from '@valence/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
+import { ConfirmBox } from '../../../components/confirm-box';
 import { failureText } from '../../../lib/api';
 import { i18next, knownMessage, useTranslation } from '../../../lib/i18n';
 import { serverNow } from '../../../lib/server-clock';
@@ -67,10 +68,6 @@ export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string |
   const { t } = useTranslation();
   const start = useStartExam(exam.id);
   const [asking, setAsking] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-  }, [asking]);
   const minutes = exam.timeLimitMinutes ?? 0;
   const limit = formatLimit(minutes);
   // The close cuts a late start short: said before the clock starts, not discovered after.
@@ -89,35 +86,24 @@ export function StartSitting({ exam, zone }: { exam: StudentExam; zone: string |
         </p>
       )}
       {asking ? (
-        <div
-          className="alert info confirm"
-          role="alertdialog"
-          aria-labelledby="start-text"
-          ref={confirmRef}
-          tabIndex={-1}
-        >
-          <p id="start-text">
-            <strong>{startQuestion(limit)}</strong>
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              disabled={start.isPending || start.isSuccess}
-              onClick={() => start.mutate(undefined, { onError: () => setAsking(false) })}
-            >
-              {start.isPending || start.isSuccess ? t('timed.starting') : t('timed.startNow')}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={start.isPending}
-              onClick={() => setAsking(false)}
-            >
-              {t('timed.notYet')}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox question={startQuestion(limit)}>
+          <button
+            type="button"
+            className="button"
+            disabled={start.isPending || start.isSuccess}
+            onClick={() => start.mutate(undefined, { onError: () => setAsking(false) })}
+          >
+            {start.isPending || start.isSuccess ? t('timed.starting') : t('timed.startNow')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={start.isPending}
+            onClick={() => setAsking(false)}
+          >
+            {t('timed.notYet')}
+          </button>
+        </ConfirmBox>
       ) : (
         <button type="button" className="button block" onClick={() => setAsking(true)}>
           {t('timed.start', { limit })}

@@ -1,17 +1,25 @@
 import { parentPort } from 'node:worker_threads';
-import type { PdfJob, PdfReply } from './pdf-worker.js';
+import type { PdfJob, PdfReply } from './lib/pdf-worker.js';
 
-/** The PDF thread (see `pdf-worker.ts`): draws each job it is sent and answers its bytes or why not. */
+/** The PDF thread (see `lib/pdf-worker.ts`): draws each job it is sent and answers its bytes or why not. */
 
 async function render(job: PdfJob): Promise<Uint8Array> {
   switch (job.kind) {
     case 'marked-paper': {
-      const { renderMarkedPaper } = await import('../modules/marking/render-marked-paper.js');
+      const { renderMarkedPaper } = await import('./modules/marking/render-marked-paper.js');
       return renderMarkedPaper(job.input);
     }
     case 'report-pack': {
-      const { renderReportPack } = await import('../modules/reports/pack-pdf.js');
+      const { renderReportPack } = await import('./modules/reports/pack-pdf.js');
       return renderReportPack(job.data, job.header);
+    }
+    case 'report': {
+      const { renderReport } = await import('./lib/pdf-type/report-document.js');
+      return renderReport(job.report);
+    }
+    case 'licence-stamp': {
+      const { stampLicence } = await import('./modules/resources/licence-stamp.js');
+      return stampLicence(job.input);
     }
   }
 }
