@@ -148,16 +148,21 @@ async function main() {
   makeSource(source);
   const sourceBytes = statSync(source).size;
 
-  // The same ffmpeg command the job runs, alone (niced the same way).
+  // The same ffmpeg command the job runs, alone (at the same low priority).
   const info = await ffmpegModule.probe(tools, source);
   const ladder = ladderModule.ladderFor(info.width, info.height);
   const aloneDir = path.join(tmp, 'alone');
   for (const rung of ladder) execFileSync('mkdir', ['-p', path.join(aloneDir, rung.name)]);
   const aloneCpuBefore = procCpuSeconds(process.pid, { withChildren: true });
   const aloneStart = performance.now();
+  const [lowCommand = tools.ffmpeg, ...lowArgs] = tools.lowPriority;
   execFileSync(
-    tools.nice ?? 'nice',
-    ['-n', '10', tools.ffmpeg, ...ffmpegModule.ladderArgs(source, aloneDir, info, ladder)],
+    lowCommand,
+    [
+      ...lowArgs,
+      ...(tools.lowPriority.length > 0 ? [tools.ffmpeg] : []),
+      ...ffmpegModule.ladderArgs(source, aloneDir, info, ladder),
+    ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -400,7 +405,7 @@ async function main() {
     `  CPU: ffmpeg alone ${fmt(aloneCpu, 1)} CPU-s (${fmt(aloneCpu / SECONDS)} CPU-s per second of lecture); the server and its ffmpeg during the job ${fmt(jobCpu, 1)} CPU-s`,
   );
   console.log(
-    `  on ${cores} idle cores that is at most ${fmt(SECONDS / (aloneCpu / cores))}x real time; this run's load average was ${fmt(load, 1)} (ffmpeg runs niced, so on a busy machine its wall-clock speed says more about the machine)`,
+    `  on ${cores} idle cores that is at most ${fmt(SECONDS / (aloneCpu / cores))}x real time; this run's load average was ${fmt(load, 1)} (ffmpeg runs in the idle scheduling class, so on a busy machine its wall-clock speed says more about the machine)`,
   );
   console.log(
     `Time to first frame (play pressed -> first frame), 1.6 Mbit/s 150 ms, median of ${TTFF_RUNS}: ${fmt(ttffMedian)} s  [${ttff.map((s) => fmt(s)).join(', ')}] (goal <= 2 s: ${goal(ttffMedian <= 2)})`,
