@@ -1,20 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contains } from '../lib/paging.js';
-import { openTestDatabase } from '../test/harness.js';
+import { useTestDatabase } from '../test/harness.js';
 import type { DbOrTx } from './client.js';
 import { accounts } from './schema.js';
 
 // Only PostgreSQL keeps statements per connection; CI runs this file on it (TEST_DATABASE_URL).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   type Prepared = { name: string; statement: string };
   const prepared = async (db: DbOrTx) => {

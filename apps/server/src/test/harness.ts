@@ -97,6 +97,24 @@ export async function openTestDatabase(
   };
 }
 
+/** A database of the file's (or describe block's) own: opened before its tests, closed and dropped after. */
+export function useTestDatabase(): { readonly db: Database['db'] } {
+  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+    await database?.drop();
+  });
+  return {
+    get db() {
+      if (!database) throw new Error('The test database opens in beforeAll: read it inside a test.');
+      return database.db;
+    },
+  };
+}
+
 /** An empty database of its own on the PostgreSQL server at `adminUrl`, not yet migrated. */
 export async function createTestDatabase(adminUrl: string, prefix = 'valence_test') {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;

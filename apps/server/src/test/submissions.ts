@@ -1,9 +1,18 @@
+import { and, eq } from 'drizzle-orm';
 import { submissionAnswers, submissions } from '../db/schema.js';
 import type { AuthHeaders, TestApp } from './harness.js';
 import { type FilePart, SAMPLE, sendForm } from './multipart.js';
 
 /** A student's answers and a tutor's marks: the submissions module's calls, and rows written straight in. */
 export const SUBMISSIONS = '/api/api/v1/submissions';
+
+/** A student's submission row for the exam as stored, or undefined when there is none. */
+export const storedSubmission = (t: TestApp, examId: number, studentId: number) =>
+  t.database.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.examId, examId), eq(submissions.studentId, studentId)))
+    .then((rows) => rows[0]);
 
 /**
  * A student's submission written straight into the table (the student side of submissions is not

@@ -1,21 +1,12 @@
 import { combinedTotalScore, OVERALL_STATUSES, overallStatusOf } from '@valence/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
-import { openTestDatabase } from '../../test/harness.js';
+import { useTestDatabase } from '../../test/harness.js';
 import { statusRankSql, totalSql } from './reads.js';
 
 /** The gradebook sorts by SQL written beside the contract's rules: both are run over the same marks (scores are double precision, as stored). */
-let database: Database & { drop: () => Promise<void> };
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function valuesOf(expression: SQL, k: Record<string, number | null>): Promise<unknown> {
   const result = await database.db.execute(sql`select ${expression} as value from (select

@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.js';
-import { openTestDatabase } from '../../test/harness.js';
+import { useTestDatabase } from '../../test/harness.js';
 import { deadlineOf, deadlineSql, type StudentTiming } from './deadline.js';
 
 /** The deadline rule is written twice, for a row in hand and inside statements: both over the same timings. */
-let database: Database & { drop: () => Promise<void> };
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-  await database.drop();
-});
+const database = useTestDatabase();
 
 async function sqlDeadline(
   exam: { dueDate: Date; timeLimitMinutes: number | null },

@@ -6,7 +6,7 @@ import { submissionAnswers, submissionDrafts, submissions } from '../../db/schem
 import { addQuestion, createExam, EXAMS, enrol, examAction, question } from '../../test/exams.js';
 import { expectMessage, type Login, useTestApp } from '../../test/harness.js';
 import { sendForm } from '../../test/multipart.js';
-import { SUBMISSIONS, submitMcq } from '../../test/submissions.js';
+import { SUBMISSIONS, storedSubmission, submitMcq } from '../../test/submissions.js';
 import { ANSWERED_TWICE, SubmissionsService, WRONG_WAY } from './service.js';
 
 const t = useTestApp();
@@ -58,12 +58,7 @@ const draftRows = (examId: number, studentId?: number) =>
         ? eq(submissionDrafts.examId, examId)
         : and(eq(submissionDrafts.examId, examId), eq(submissionDrafts.studentId, studentId)),
     );
-const submissionOf = (examId: number, studentId: number) =>
-  t.database.db
-    .select()
-    .from(submissions)
-    .where(and(eq(submissions.examId, examId), eq(submissions.studentId, studentId)))
-    .then((rows) => rows[0]);
+const submissionOf = (examId: number, studentId: number) => storedSubmission(t, examId, studentId);
 const answersOf = (submissionId: number) =>
   t.database.db
     .select({ questionId: submissionAnswers.questionId, optionId: submissionAnswers.optionId })

@@ -1,10 +1,10 @@
 import { type Exam, type ExamStart, type McqQuestion, type SittingRow, SUBMISSION_MESSAGES } from '@valence/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { examOverrides, exams, submissions } from '../../db/schema.js';
+import { examOverrides, exams } from '../../db/schema.js';
 import { addQuestion, createExam, enrol, examAction, question } from '../../test/exams.js';
 import { expectMessage, expectStatus, type Login, useTestApp } from '../../test/harness.js';
-import { SUBMISSIONS, submitMcq, uploadAnswer } from '../../test/submissions.js';
+import { SUBMISSIONS, storedSubmission, submitMcq, uploadAnswer } from '../../test/submissions.js';
 import { handInDueDraftsJob } from './jobs.js';
 
 /**
@@ -59,12 +59,7 @@ const putDraft = (who: Login, examId: number, answers: [number, number][]) =>
   });
 const sittings = (examId: number, query = '') =>
   t.call('GET', `/api/api/v1/exams/${examId}/sittings${query}`, tutor.headers);
-const submissionOf = (examId: number, studentId: number) =>
-  t.database.db
-    .select()
-    .from(submissions)
-    .where(and(eq(submissions.examId, examId), eq(submissions.studentId, studentId)))
-    .then((rows) => rows[0]);
+const submissionOf = (examId: number, studentId: number) => storedSubmission(t, examId, studentId);
 
 /** A published MCQ of four questions (the first option right), with these timing columns set. */
 async function mcqExam(timing: Partial<typeof exams.$inferInsert>) {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type Exam, PAGE_SIZE } from '@valence/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusOutlet } from '../../../components/status-outlet';
@@ -30,6 +30,18 @@ function setup(extra: Parameters<typeof fakeFetch>[0] = {}, wrap = (fn: Fetch) =
 }
 
 const examCard = (title: string) => screen.findByRole('article', { name: title });
+
+/** Opens the dialog a card's button opens (named `name` when given), as the user does. */
+async function openDialog(user: UserEvent, card: HTMLElement, button: string, name?: string) {
+  await user.click(within(card).getByRole('button', { name: button }));
+  return screen.findByRole('dialog', name === undefined ? {} : { name });
+}
+
+/** Cancels the dialog and waits until it has gone. */
+async function cancel(user: UserEvent, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
 
 /** Holds the calls matching `held` until `release()`, to see the screen while they are under way. */
 function holdCalls(held: RegExp) {
@@ -67,8 +79,7 @@ describe('ExamActions', () => {
       'POST /api/v1/exams/2/publish-grades': { status: 409, body: { message: reason } },
     });
     const card = await examCard('CHEM101_FINAL Part II');
-    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish' }));
+    await user.click(within(await openDialog(user, card, 'Publish Marks')).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(reason);
     expect(within(card).getByText('Marks Unpublished')).toBeInTheDocument();
   });
@@ -77,8 +88,7 @@ describe('ExamActions', () => {
     const answer = { ...EXAMS[0], gradesPublished: true, unmarkedCount: 3 };
     const { fetch, user } = setup({ 'POST /api/v1/exams/2/publish-grades': { body: answer } });
     const card = await examCard('CHEM101_FINAL Part II');
-    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish' }));
+    await user.click(within(await openDialog(user, card, 'Publish Marks')).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Marks published. 3 scripts are still unmarked.');
     expect(within(card).getByText('Marks Published')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Unpublish Marks' })).toBeEnabled();
@@ -96,14 +106,12 @@ describe('ExamActions', () => {
       'POST /api/v1/exams/2/publish-grades': { body: { ...open, gradesPublished: true } },
     });
     const card = await examCard('CHEM101_FINAL Part II');
-    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Publish Marks' });
+    const dialog = await openDialog(user, card, 'Publish Marks', 'Publish Marks');
     expect(dialog).toHaveTextContent(
       '12 of 40 students have not handed in. 2 scripts are still unmarked. ' +
         'The exam is still open until 2099-05-01 09:30. Publish the marks anyway?',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await cancel(user, dialog);
     expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -114,8 +122,7 @@ describe('ExamActions', () => {
       'GET /enrollments/course/7': { body: { items: [], total: 40, limit: 1, offset: 0 } },
     });
     const card = await examCard('CHEM101_FINAL Part II');
-    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Publish Marks' });
+    const dialog = await openDialog(user, card, 'Publish Marks', 'Publish Marks');
     expect(dialog).toHaveTextContent(
       'All 40 students have handed in and every script is marked. Publish the marks to the students?',
     );
@@ -129,16 +136,13 @@ describe('ExamActions', () => {
       'POST /api/v1/exams/2/publish-grades': { body: answer },
     });
     const card = await examCard('CHEM101_FINAL Part II');
-    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Publish Marks' });
+    let dialog = await openDialog(user, card, 'Publish Marks', 'Publish Marks');
     // The class size could not be read (no route): the dialog says what it knows.
     expect(within(dialog).getByText('3 scripts are still unmarked. Publish the marks anyway?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await cancel(user, dialog);
     expect(fetch.calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await user.click(within(card).getByRole('button', { name: 'Publish Marks' }));
-    dialog = await screen.findByRole('dialog', { name: 'Publish Marks' });
+    dialog = await openDialog(user, card, 'Publish Marks', 'Publish Marks');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Marks published. 3 scripts are still unmarked.');
   });
@@ -151,17 +155,14 @@ describe('ExamActions', () => {
       },
     });
     const card = await examCard('CHEM101_FINAL Part I');
-    await user.click(within(card).getByRole('button', { name: 'Delete Content' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Delete Exam Content' });
+    let dialog = await openDialog(user, card, 'Delete Content', 'Delete Exam Content');
     expect(
       within(dialog).getByText("Are you sure you want to delete this exam's content? This action cannot be undone."),
     ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await cancel(user, dialog);
     expect(fetch.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
-    await user.click(within(card).getByRole('button', { name: 'Delete Content' }));
-    dialog = await screen.findByRole('dialog', { name: 'Delete Exam Content' });
+    dialog = await openDialog(user, card, 'Delete Content', 'Delete Exam Content');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot delete this exam because it has submissions.');
     expect(fetch.calls.some((call) => call.method === 'DELETE' && call.path === '/api/v1/exams/1')).toBe(true);
@@ -178,8 +179,7 @@ describe('ExamActions', () => {
       },
     });
     const card = await examCard('CHEM101_FINAL Part I');
-    await user.click(within(card).getByRole('button', { name: 'Delete Content' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await openDialog(user, card, 'Delete Content')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The content of "CHEM101_FINAL Part I" was deleted');
     expect(await within(card).findByText("This exam's content has been deleted.")).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Manage Questions' })).toBeDisabled();

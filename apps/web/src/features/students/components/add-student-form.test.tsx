@@ -23,23 +23,25 @@ function setup() {
   return userEvent.setup();
 }
 
+/** Sends a username the server says is taken, and waits for its refusal. */
+async function sendTakenUsername() {
+  const user = setup();
+  await user.type(screen.getByLabelText('Username'), 'nimal');
+  await user.type(screen.getByLabelText('Password'), 'student-pw');
+  await user.click(screen.getByRole('button', { name: 'Add Student' }));
+  expect(await screen.findByText(TAKEN)).toBeInTheDocument();
+  return user;
+}
+
 describe('AddStudentForm', () => {
   it('takes the refusal away once the username is edited', async () => {
-    const user = setup();
-    await user.type(screen.getByLabelText('Username'), 'nimal');
-    await user.type(screen.getByLabelText('Password'), 'student-pw');
-    await user.click(screen.getByRole('button', { name: 'Add Student' }));
-    expect(await screen.findByText(TAKEN)).toBeInTheDocument();
+    const user = await sendTakenUsername();
     await user.type(screen.getByLabelText('Username'), '2');
     expect(screen.queryByText(TAKEN)).not.toBeInTheDocument();
   });
 
   it('takes the refusal away when a send is refused by the form itself', async () => {
-    const user = setup();
-    await user.type(screen.getByLabelText('Username'), 'nimal');
-    await user.type(screen.getByLabelText('Password'), 'student-pw');
-    await user.click(screen.getByRole('button', { name: 'Add Student' }));
-    expect(await screen.findByText(TAKEN)).toBeInTheDocument();
+    const user = await sendTakenUsername();
     // A password the contract refuses (too short): the form says so, and the old refusal is gone.
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'x');

@@ -52,11 +52,16 @@ async function open(user: ReturnType<typeof userEvent.setup>, button: string, ti
   return screen.findByRole('dialog', { name: title });
 }
 
+/** Opens the marking of a PART II script: its dialog and the score's field. */
+async function openMarking(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+  return { dialog, score: within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }) };
+}
+
 describe('Grade dialog', () => {
   it('checks a PART II score with the contract before sending anything', async () => {
     const { forms, user } = setup(PART_TWO_EXAM, UNMARKED, { body: UNMARKED });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
+    const { dialog, score } = await openMarking(user);
     await user.type(score, 'ninety');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     // The specification's sentence as it is; the range sentence names the field as its label does.
@@ -70,8 +75,7 @@ describe('Grade dialog', () => {
 
   it('says a score out of range once, in the words of its label', async () => {
     const { forms, user } = setup(PART_TWO_EXAM, UNMARKED, { body: UNMARKED });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
+    const { dialog, score } = await openMarking(user);
     await user.type(score, '150');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     const said = await screen.findAllByText(/must be from 0 to 100/);
@@ -87,8 +91,7 @@ describe('Grade dialog', () => {
       status: 400,
       body: { message: SUBMISSION_MESSAGES.scoreRange },
     });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    const score = within(dialog).getByRole('textbox', { name: 'Score (out of 100)' });
+    const { dialog, score } = await openMarking(user);
     await user.type(score, '99');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     await waitFor(() => expect(score).toHaveAccessibleDescription(/^Score must be from 0 to 100/));
@@ -101,8 +104,8 @@ describe('Grade dialog', () => {
   it('sends score, feedback and marked paper as multipart, then closes, says so and re-reads the page', async () => {
     const marked = { ...UNMARKED, traditionalScore: 90.5, instructorFeedback: 'Good.' };
     const { forms, gets, user } = setup(PART_TWO_EXAM, UNMARKED, { body: marked });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), ' 90.5 ');
+    const { dialog, score } = await openMarking(user);
+    await user.type(score, ' 90.5 ');
     await user.type(within(dialog).getByRole('textbox', { name: 'Feedback' }), 'Good.');
     const paper = new File(['%PDF-1.7'], 'marked.pdf', { type: 'application/pdf' });
     const input = within(dialog).getByLabelText('Marked Paper');
@@ -141,8 +144,8 @@ describe('Grade dialog', () => {
       status: 409,
       body: { message: SUBMISSION_MESSAGES.contentDeleted },
     });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), '75');
+    const { dialog, score } = await openMarking(user);
+    await user.type(score, '75');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(SUBMISSION_MESSAGES.contentDeleted);
     expect(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' })).toHaveValue('75');
@@ -161,8 +164,8 @@ describe('Grade dialog', () => {
     const { forms, user } = setup(PART_TWO_EXAM, opened, {});
     // The first save meets the other tab's newer mark; the overwrite, sent with it, is taken.
     stubGrade(opened.id, () => (sent++ === 0 ? { status: 409, body: stale } : { body: { ...opened, version: 5 } }));
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), '40');
+    const { dialog, score } = await openMarking(user);
+    await user.type(score, '40');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(stale.message);
     expect(forms.map((form) => form.ifMatch)).toEqual(['"3"']);
@@ -187,8 +190,8 @@ describe('Grade dialog', () => {
         changedBy: 'Nimal Perera',
       },
     });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Score (out of 100)' }), '40');
+    const { dialog, score } = await openMarking(user);
+    await user.type(score, '40');
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     await within(dialog).findByRole('button', { name: 'Reload' });
     // The failed save re-reads the list once by itself; Reload reads it again, with their mark.
@@ -206,7 +209,7 @@ describe('Grade dialog', () => {
 
   it("says the grade failed, in the screen's own words, when the server gives no reason", async () => {
     const { user } = setup(PART_TWO_EXAM, UNMARKED, { status: 500, body: {} });
-    const dialog = await open(user, 'Mark Submission', 'Mark Submission');
+    const { dialog } = await openMarking(user);
     await user.click(within(dialog).getByRole('button', { name: 'Save Mark' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       /^Failed to grade submission\. Please try again\.$/,
