@@ -220,7 +220,7 @@ describe('courses and lecture resources', () => {
     expect((await file.arrayBuffer()).byteLength).toBe(size);
   });
 
-  it("reads a browser-recorded WebM's length, and asks for the length of a video it cannot read", async () => {
+  it("reads a browser-recorded WebM's length, and lets the tutor type the length of a video it cannot read", async () => {
     const course = await api<{ id: number }>('/courses', {
       token,
       body: { title: `Recorded ${stamp}`, description: 'Lectures recorded in the browser' },
@@ -269,13 +269,17 @@ describe('courses and lecture resources', () => {
     await page.getByRole('button', { name: 'Add Resource' }).click();
     await page.getByText('Resource added successfully').waitFor({ timeout: 30_000 });
 
-    // Bytes no browser can play: no raw player error, a question in plain words instead.
+    // Bytes no browser can play: no raw player error; plain words say the server will measure it, and a typed length is kept.
     await page.getByLabel('Resource File').setInputFiles({
       name: 'corrupt-lecture.mp4',
       mimeType: 'video/mp4',
       buffer: Buffer.from('not a video at all'),
     });
-    await page.getByText("We could not read this video's length. Please type it (hours, minutes, seconds).").waitFor();
+    await page
+      .getByText(
+        "We could not read this video's length here: the server measures it after the upload. You may type it.",
+      )
+      .waitFor();
     expect(await page.getByText(/DEMUXER|PipelineStatus|MEDIA_ERR/).count()).toBe(0);
     await dates();
     await page.getByLabel('Minutes').fill('42');

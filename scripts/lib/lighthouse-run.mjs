@@ -131,16 +131,23 @@ export async function measureRoute(
   const results = [];
   for (let i = 0; i < runs; i++) {
     // A first visit: nothing cached (Lighthouse keeps storage, and with it the HTTP cache, as asked).
-    await cdp.send('Network.clearBrowserCache');
-    const { lhr } = await lighthouse(`${base}${route.path}`, {
-      port: debugPort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      disableStorageReset: true,
-      // Lighthouse's own default is 4; merged into its mobile throttling, which otherwise stays as it is.
-      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-    });
+    let lhr;
+    // A trace Lighthouse failed to record (NO_NAVSTART, on a busy machine) is its own failure, not the
+    // page's: it asks to be run again, so a run is tried up to three times before the bench stops.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await cdp.send('Network.clearBrowserCache');
+      ({ lhr } = await lighthouse(`${base}${route.path}`, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+        // Lighthouse's own default is 4; merged into its mobile throttling, which otherwise stays as it is.
+        throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+      }));
+      if (!lhr.runtimeError) break;
+      console.warn(`${label}: Lighthouse ${lhr.runtimeError.code} (attempt ${attempt} of 3)`);
+    }
     results.push(figures(lhr));
     if (reportDir) {
       const name = `${label.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${i + 1}.json`;

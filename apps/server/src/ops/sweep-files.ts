@@ -44,9 +44,7 @@ const REFERENCES = sql`
 type Reference = { key: string; renditions: StoredRendition[] | null; writing: boolean };
 
 async function references(db: Db): Promise<{ keys: Set<string>; writing: string[] }> {
-  const result = await db.execute(REFERENCES);
-  // node-postgres answers { rows }, PGlite's driver the rows themselves.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Reference[];
+  const rows = rowsOf<Reference>(await db.execute(REFERENCES));
   const keys = new Set<string>();
   const writing: string[] = [];
   for (const row of rows) {
