@@ -11,6 +11,8 @@ export type { JobView } from './repository.js';
 export const QUEUE_SCHEMA = 'pgboss';
 
 /** Why an attempt ended when the server stopped under it (it is retried if it has retries left). */
+/** How long `drain` waits for a job of its queue that another worker is running. */
+const DRAIN_WAIT_MS = 30_000;
 export const SHUTDOWN_REASON = 'The server stopped while this job was running.';
 export const timedOutReason = (seconds: number) => `Timed out after ${seconds} s.`;
 
@@ -198,12 +200,19 @@ export class JobQueue {
     const entry = this.entries.get(definition.name);
     if (!entry?.handler) throw new Error(`No worker for ${definition.name} on this server.`);
     let count = 0;
+    const giveUpAt = Date.now() + DRAIN_WAIT_MS;
     for (;;) {
       const [job] = await boss.fetch<object>(definition.name, { includeMetadata: true, batchSize: 1 });
       if (!job) {
         // A job this server's worker took meanwhile has ended too.
         await this.settled();
-        return count;
+        // A worker's fetch may have taken a job an instant before this one found none, and not be
+        // tracked yet: on PostgreSQL, where workers poll often, a drain then answered before the job
+        // ran. Wait while a job of this queue is still active (a dead server's job only so long).
+        const active = (await repo.activeJobs(this.sql())).some((queue) => queue.name === definition.name);
+        if (!active || Date.now() > giveUpAt) return count;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
       }
       await this.track(this.attempt(entry, job));
       count += 1;
