@@ -1,4 +1,5 @@
 import type { MyMarksRow } from '@valence/contract';
+import { fileNameOf } from '../../../../lib/api-core';
 import { saveBlob } from '../../../../lib/download';
 import { fileResponse } from '../../../lib/api';
 import { marksFileName } from './format';
@@ -13,7 +14,5 @@ export type WriteMarksPdf = (input: MarksPdfInput) => Promise<void>;
  */
 export const downloadMarksPdf: WriteMarksPdf = async ({ username }) => {
   const response = await fileResponse('/me/marks.pdf');
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  saveBlob(await response.blob(), name ? decodeURIComponent(name) : marksFileName(username));
+  saveBlob(await response.blob(), fileNameOf(response) ?? marksFileName(username));
 };
